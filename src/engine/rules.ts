@@ -1,0 +1,70 @@
+import type { ZodType } from "zod";
+import type { RuleError } from "./errors";
+
+/** A seat at the table, named by the platform ("P1", "P2", …). */
+export type SeatId = string;
+
+/** The platform acting on its own behalf (presence changes, joins). Never a seat id. */
+export const SYSTEM = "#system" as const;
+export type From = SeatId | typeof SYSTEM;
+
+/**
+ * Presence reaches the rules through the same door as player intents, so it is
+ * logged and replayed like any other input.
+ * - joined: the platform offers this seat to a newcomer; refusing it (a rule error) means
+ *   the newcomer is not seated (they may watch).
+ * - connected / disconnected: the seat's socket came or went.
+ * - left: the seat gave up its place for good.
+ */
+export type PresenceStatus = "joined" | "connected" | "disconnected" | "left";
+export interface PresenceIntent {
+  type: "@presence";
+  seat: SeatId;
+  status: PresenceStatus;
+  name?: string;
+}
+
+/** Who receives an outbound message. Spectators are in "all" and in "except". */
+export type Audience = "all" | "players" | "spectators" | { seat: SeatId } | { except: SeatId };
+
+/** Either a ready-made wire message, or a request to send each recipient its own `view`. */
+export type Outbound = { to: Audience; msg: unknown } | { to: Audience; view: true };
+
+export interface Step<S> {
+  state: S;
+  out: Outbound[];
+}
+
+export interface SetupInit<O> {
+  roomId: string;
+  options: O;
+  seed: string;
+  now: number;
+  /** Multiplies every duration: 1 in production, small in tests and development. */
+  timeScale: number;
+}
+
+/**
+ * A game's rules: plain functions of (state, input, now). No I/O, no clocks, no
+ * Math.random. Everything a game needs to know about time arrives as `now`.
+ */
+export interface GameRules<S, I, O> {
+  id: string;
+  seats: { min: number; max: number };
+  options: ZodType<O>;
+  intent: ZodType<I>;
+  setup(init: SetupInit<O>): S;
+  act(state: S, from: From, intent: I | PresenceIntent, now: number): Step<S> | RuleError;
+  /** When tick() must next run, if ever. */
+  due(state: S): number | null;
+  tick(state: S, now: number): Step<S>;
+  /** Full sync for one seat; null is a spectator. Must hold only what that seat may see. */
+  view(state: S, seat: SeatId | null, now: number): unknown;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds rules of every game
+export type AnyRules = GameRules<any, any, any>;
+
+export function isPresence(intent: unknown): intent is PresenceIntent {
+  return typeof intent === "object" && intent !== null && (intent as { type?: unknown }).type === "@presence";
+}

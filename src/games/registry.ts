@@ -1,0 +1,5 @@
+import type { GameModule } from "../engine/module";
+import { triviaModule } from "./trivia-duel/index";
+
+/** Every game the server hosts. The platform and server know games only through this list. */
+export const gameModules: GameModule[] = [triviaModule];

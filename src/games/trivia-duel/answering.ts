@@ -1,0 +1,71 @@
+import { type RuleError, refuse } from "../../engine/errors";
+import type { Outbound } from "../../engine/rules";
+import { matchesAnswer } from "./answer-match";
+import { clueText, freeze, resume, revealIndexAt } from "./clue";
+import { resolve } from "./flow";
+import { toAll } from "./messages";
+import type { Seat, TriviaState } from "./state";
+import { ms, other } from "./state";
+
+export function buzz(s: TriviaState, seat: Seat, now: number, out: Outbound[]): RuleError | null {
+  const bz = s.buzzer;
+  if ((s.phase !== "CLUE" && s.phase !== "ANSWER") || !bz) return refuse("not_clue_phase", "The buzzer is not live.");
+  if (bz.status[seat] !== "AVAILABLE") return refuse("already_buzzed", "You have already buzzed on this question.");
+  // Arrival order decides (the document's race rule): the later buzz is ignored and the
+  // player stays AVAILABLE for later.
+  if (s.phase === "ANSWER") return refuse("buzz_lost", "Your opponent buzzed first.");
+  freeze(s, now);
+  bz.status[seat] = "BUZZED";
+  bz.currentlyAnswering = seat;
+  bz.answerDeadline = now + ms(s, s.config.answerTimeLimitSec);
+  s.phase = "ANSWER";
+  out.push(
+    toAll({ type: "BUZZED", player: seat, answerDeadline: bz.answerDeadline, revealIndex: s.clue!.revealIndex }),
+  );
+  return null;
+}
+
+export function answer(s: TriviaState, seat: Seat, text: string, now: number, out: Outbound[]): RuleError | null {
+  const bz = s.buzzer;
+  if (s.phase !== "ANSWER" || !bz) return refuse("not_answer_phase", "Nobody is answering right now.");
+  if (bz.currentlyAnswering !== seat) return refuse("not_your_turn", "Your opponent holds the buzzer.");
+  judge(s, seat, text, false, now, out);
+  return null;
+}
+
+/** The answer clock ran out: the document treats it as a wrong answer. */
+export function answerTimeout(s: TriviaState, now: number, out: Outbound[]): void {
+  const seat = s.buzzer!.currentlyAnswering!;
+  judge(s, seat, "", true, now, out);
+}
+
+function judge(s: TriviaState, seat: Seat, text: string, timedOut: boolean, now: number, out: Outbound[]): void {
+  const bz = s.buzzer!;
+  const q = s.questions[s.questionIndex]!;
+  const correct = !timedOut && matchesAnswer(text, q.acceptedAnswers, q.strict ?? s.config.strictMatching);
+  bz.answers[seat] = timedOut ? null : text;
+  bz.currentlyAnswering = null;
+  bz.answerDeadline = null;
+  out.push(toAll({ type: "ANSWER_SUBMITTED", player: seat, answer: text, correct, ...(timedOut ? { timedOut } : {}) }));
+  if (correct) {
+    bz.status[seat] = "BUZZED";
+    resolve(s, seat === "P1" ? "P1_WIN" : "P2_WIN", now, out);
+    return;
+  }
+  bz.status[seat] = "FAILED";
+  if (bz.status[other(seat)] !== "AVAILABLE") {
+    resolve(s, "DRAW", now, out);
+    return;
+  }
+  s.phase = "CLUE";
+  resume(s, now);
+  const c = s.clue!;
+  out.push(
+    toAll({
+      type: "CLUE_RESUMED",
+      revealIndex: c.revealIndex,
+      clue: clueText(s).slice(0, revealIndexAt(s, now)),
+      deadline: c.complete ? c.deadline : null,
+    }),
+  );
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { Question } from "./content/schema";
+
+/** The document's config keys and defaults, plus the durations it states in prose. */
+export const TriviaConfig = z
+  .object({
+    startingBalance: z.number().int().min(10).max(100_000).default(500),
+    questionsPerMatch: z.number().int().min(1).max(50).default(3),
+    revealRateCharsPerSec: z.number().positive().max(1000).default(12),
+    postClueTimeoutSec: z.number().positive().max(600).default(5),
+    answerTimeLimitSec: z.number().positive().max(600).default(5),
+    categoryRevealSec: z.number().positive().max(600).default(3),
+    betTimeLimitSec: z.number().positive().max(600).default(15),
+    foldsPerPlayer: z.number().int().min(0).max(50).default(2),
+    resolutionDisplaySec: z.number().positive().max(600).default(3),
+    reconnectGraceSec: z.number().positive().max(3600).default(30),
+    /** Exact matching only (after normalisation), for rooms that want it. */
+    strictMatching: z.boolean().default(false),
+  })
+  .strict();
+export type TriviaConfig = z.infer<typeof TriviaConfig>;
+
+export const BET_TIERS = [5, 10, 25, 50, 100] as const;
+export const MIN_TIER = BET_TIERS[0];
+
+export const TriviaOptions = z
+  .object({
+    config: TriviaConfig.default(TriviaConfig.parse({})),
+    /** Bring-your-own questions; without them the built-in bank is used. */
+    questions: z.array(Question).min(3).max(50).optional(),
+  })
+  .strict()
+  .refine((o) => !o.questions || o.questions.length >= o.config.questionsPerMatch, {
+    message: "fewer questions than questionsPerMatch",
+    path: ["questions"],
+  })
+  .refine((o) => !o.questions || new Set(o.questions.map((q) => q.id)).size === o.questions.length, {
+    message: "question ids must be unique",
+    path: ["questions"],
+  });
+export type TriviaOptions = z.infer<typeof TriviaOptions>;

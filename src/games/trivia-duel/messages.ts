@@ -1,0 +1,94 @@
+import type { Outbound } from "../../engine/rules";
+import { BET_TIERS } from "./config";
+import type { Betting, Outcome, PerSeat, Seat, TriviaState } from "./state";
+import { pot } from "./state";
+
+/** Everything here goes to both players and any spectators. */
+export const toAll = (msg: Record<string, unknown>): Outbound => ({ to: "all", msg });
+
+export function availableActions(s: TriviaState, b: Betting): string[] {
+  const seat = b.awaitingAction;
+  if (!seat) return [];
+  const canFold = s.foldsRemaining[seat] > 0;
+  const acts: string[] = [];
+  const facing = b.bets[seat === "P1" ? "P2" : "P1"];
+  if (facing === null) acts.push("BET");
+  else {
+    acts.push("MATCH");
+    if (b.raises === 0 && seat !== b.firstActor && facing < b.effectiveStack) acts.push("RAISE");
+  }
+  if (canFold) acts.push("FOLD");
+  return acts;
+}
+
+/** Tiers the awaiting player may choose: within the effective stack (RULINGS #3). */
+export function betOptions(b: Betting): number[] {
+  return BET_TIERS.filter((t) => t <= b.effectiveStack);
+}
+
+/** Raise totals offered as buttons: tiers above the current bet, plus all-in at the stack. */
+export function raiseOptions(b: Betting): number[] {
+  const current = Math.max(b.bets.P1 ?? 0, b.bets.P2 ?? 0);
+  const opts: number[] = BET_TIERS.filter((t) => t > current && t <= b.effectiveStack);
+  if (b.effectiveStack > current && !opts.includes(b.effectiveStack)) opts.push(b.effectiveStack);
+  return opts;
+}
+
+export function phaseBetting(s: TriviaState, b: Betting) {
+  return {
+    type: "PHASE_BETTING",
+    questionIndex: s.questionIndex,
+    firstActor: b.firstActor,
+    awaitingAction: b.awaitingAction,
+    availableActions: availableActions(s, b),
+    betOptions: betOptions(b),
+    effectiveStack: b.effectiveStack,
+    pot: pot(b),
+    deadline: b.deadline,
+  };
+}
+
+export function betPlaced(
+  s: TriviaState,
+  b: Betting,
+  player: Seat,
+  action: "BET" | "MATCH" | "RAISE" | "FOLD",
+  amount: number,
+  auto: boolean,
+) {
+  return {
+    type: "BET_PLACED",
+    player,
+    action,
+    amount,
+    pot: pot(b),
+    awaitingAction: b.awaitingAction,
+    availableActions: availableActions(s, b),
+    raiseOptions: b.awaitingAction ? raiseOptions(b) : [],
+    balances: { ...s.balances },
+    foldsRemaining: { ...s.foldsRemaining },
+    deadline: b.awaitingAction ? b.deadline : null,
+    ...(auto ? { auto: true } : {}),
+  };
+}
+
+export function phaseResolution(
+  s: TriviaState,
+  outcome: Outcome,
+  correctAnswer: string,
+  answers: PerSeat<string | null>,
+  balanceChanges: PerSeat<number>,
+  nextPhaseAt: number,
+) {
+  return {
+    type: "PHASE_RESOLUTION",
+    questionIndex: s.questionIndex,
+    outcome,
+    correctAnswer,
+    P1Answer: answers.P1,
+    P2Answer: answers.P2,
+    balanceChanges,
+    newBalances: { ...s.balances },
+    nextPhaseAt,
+  };
+}

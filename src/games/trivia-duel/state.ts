@@ -1,0 +1,98 @@
+import type { Rng } from "../../engine/rng";
+import type { TriviaConfig } from "./config";
+import type { Question } from "./content/schema";
+
+export const SEATS = ["P1", "P2"] as const;
+export type Seat = (typeof SEATS)[number];
+export type PerSeat<T> = { P1: T; P2: T };
+
+export type Phase = "WAITING" | "CATEGORY" | "BETTING" | "CLUE" | "ANSWER" | "RESOLUTION" | "COMPLETE";
+export type BuzzerStatus = "AVAILABLE" | "BUZZED" | "FAILED";
+export type Outcome = "P1_WIN" | "P2_WIN" | "DRAW" | "P1_FOLD" | "P2_FOLD";
+export type BetAction = "BET" | "MATCH" | "RAISE" | "FOLD";
+
+export interface Betting {
+  firstActor: Seat;
+  awaitingAction: Seat | null;
+  /** Highest total any player has committed this question. */
+  bets: PerSeat<number | null>;
+  contributions: PerSeat<number>;
+  raises: number;
+  /** RULINGS #3: the smaller balance at the start of the question caps every total. */
+  effectiveStack: number;
+  deadline: number | null;
+}
+
+export interface Clue {
+  /** Reveal time banked before the current run (ms of real time, already scaled). */
+  bankedMs: number;
+  /** When the current reveal run started; null while frozen or complete. */
+  runStartedAt: number | null;
+  revealIndex: number;
+  complete: boolean;
+  completeAt: number | null;
+  /** Post-clue buzz window end, once the clue is complete. */
+  deadline: number | null;
+  nextTickAt: number | null;
+}
+
+export interface Buzzer {
+  status: PerSeat<BuzzerStatus>;
+  currentlyAnswering: Seat | null;
+  answerDeadline: number | null;
+  answers: PerSeat<string | null>;
+}
+
+export interface RecapEntry {
+  questionIndex: number;
+  category: string;
+  outcome: Outcome;
+  correctAnswer: string;
+  answers: PerSeat<string | null>;
+  balanceChanges: PerSeat<number>;
+}
+
+export interface Presence {
+  joined: boolean;
+  connected: boolean;
+  left: boolean;
+  /** When a disconnected player forfeits unless back (RULINGS #8). */
+  graceUntil: number | null;
+}
+
+export interface TriviaState {
+  roomId: string;
+  config: TriviaConfig;
+  timeScale: number;
+  rng: Rng;
+  phase: Phase;
+  matchNumber: number;
+  questionIndex: number;
+  /** This match's questions, preloaded. */
+  questions: Question[];
+  /** Ids of pool questions not yet played in this room, in draw order. */
+  unseen: string[];
+  /** Bring-your-own questions, when the room has them. */
+  customPool: Question[] | null;
+  balances: PerSeat<number>;
+  foldsRemaining: PerSeat<number>;
+  betting: Betting | null;
+  clue: Clue | null;
+  buzzer: Buzzer | null;
+  /** End of the current timed phase (CATEGORY, RESOLUTION). */
+  phaseEndsAt: number | null;
+  lastResolution: RecapEntry | null;
+  recap: RecapEntry[];
+  result: { winner: Seat | "TIE"; finalBalances: PerSeat<number>; forfeitedBy: Seat | null } | null;
+  players: PerSeat<Presence>;
+  playAgain: PerSeat<boolean>;
+}
+
+export const other = (s: Seat): Seat => (s === "P1" ? "P2" : "P1");
+export const isSeat = (s: unknown): s is Seat => s === "P1" || s === "P2";
+export const perSeat = <T>(f: (s: Seat) => T): PerSeat<T> => ({ P1: f("P1"), P2: f("P2") });
+export const pot = (b: Betting | null): number => (b ? b.contributions.P1 + b.contributions.P2 : 0);
+
+/** Seconds of configured time to ms of real time. */
+export const ms = (state: Pick<TriviaState, "timeScale">, seconds: number): number =>
+  Math.round(seconds * 1000 * state.timeScale);

@@ -1,0 +1,82 @@
+import type { SeatId } from "../../engine/rules";
+import { clueText, revealIndexAt } from "./clue";
+import { availableActions, betOptions, raiseOptions } from "./messages";
+import type { TriviaState } from "./state";
+import { isSeat, pot } from "./state";
+
+/**
+ * ROOM_STATE: everything a seat may see, for a join or a reconnect. Clue text only up to
+ * the reveal point; accepted answers never; the correct answer only once resolved.
+ */
+export function roomState(s: TriviaState, seat: SeatId | null, now: number) {
+  const q = s.questions[s.questionIndex];
+  const b = s.betting;
+  const revealIndex = s.clue ? revealIndexAt(s, now) : 0;
+  const inQuestion = s.phase !== "WAITING" && s.phase !== "COMPLETE";
+  return {
+    type: "ROOM_STATE",
+    roomId: s.roomId,
+    you: isSeat(seat) ? seat : null,
+    serverNow: now,
+    phase: s.phase,
+    matchNumber: s.matchNumber,
+    balances: { ...s.balances },
+    questionIndex: s.questionIndex,
+    questionsPerMatch: s.questions.length || s.config.questionsPerMatch,
+    foldsRemaining: { ...s.foldsRemaining },
+    players: {
+      P1: {
+        joined: s.players.P1.joined,
+        connected: s.players.P1.connected,
+        reconnectDeadline: s.players.P1.graceUntil,
+      },
+      P2: {
+        joined: s.players.P2.joined,
+        connected: s.players.P2.connected,
+        reconnectDeadline: s.players.P2.graceUntil,
+      },
+    },
+    config: s.config,
+    category: inQuestion && q ? q.category : null,
+    categoryEndsAt: s.phase === "CATEGORY" ? s.phaseEndsAt : null,
+    pot: pot(b),
+    betting:
+      b && (s.phase === "BETTING" || s.phase === "CLUE" || s.phase === "ANSWER")
+        ? {
+            firstActor: b.firstActor,
+            awaitingAction: b.awaitingAction,
+            availableActions: availableActions(s, b),
+            betOptions: betOptions(b),
+            raiseOptions: raiseOptions(b),
+            effectiveStack: b.effectiveStack,
+            bets: { ...b.bets },
+            contributions: { ...b.contributions },
+            raises: b.raises,
+            deadline: b.deadline,
+          }
+        : null,
+    clue:
+      s.clue && (s.phase === "CLUE" || s.phase === "ANSWER")
+        ? {
+            clue: clueText(s).slice(0, revealIndex),
+            revealIndex,
+            clueLength: clueText(s).length,
+            revealRate: s.config.revealRateCharsPerSec,
+            complete: s.clue.complete,
+            deadline: s.clue.deadline,
+          }
+        : null,
+    buzzer: s.buzzer
+      ? {
+          P1: s.buzzer.status.P1,
+          P2: s.buzzer.status.P2,
+          currentlyAnswering: s.buzzer.currentlyAnswering,
+          answerDeadline: s.buzzer.answerDeadline,
+        }
+      : null,
+    resolution: s.phase === "RESOLUTION" ? { ...s.lastResolution, nextPhaseAt: s.phaseEndsAt } : null,
+    result: s.result,
+    recap: s.recap,
+    playAgain: { ...s.playAgain },
+  };
+}

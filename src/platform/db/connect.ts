@@ -1,0 +1,40 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect } from "kysely";
+import { PGliteDialect } from "kysely-pglite-dialect";
+import pg from "pg";
+import type { Database } from "./schema";
+
+// Postgres returns int8 as strings; our bigints are millisecond timestamps, safe as numbers.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL when a URL is given, otherwise embedded PGlite: in `dataDir`, or in memory
+ * when dataDir is "memory://".
+ */
+export async function connectDb(opts: { databaseUrl?: string; dataDir: string }): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: "postgres", close: () => db.destroy() };
+  }
+  if (!opts.dataDir.startsWith("memory://")) mkdirSync(opts.dataDir, { recursive: true });
+  const lite = await PGlite.create(opts.dataDir);
+  await lite.exec("SET TIME ZONE 'UTC'");
+  // PGlite's own parser returns int8 as bigint/strings depending on version; normalise.
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(lite) });
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      await db.destroy().catch(() => {});
+      if (!lite.closed) await lite.close();
+    },
+  };
+}

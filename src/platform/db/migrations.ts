@@ -1,0 +1,56 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+
+/**
+ * Platform migrations. Games add their own tables through `extraMigrations`, so the
+ * platform never names a game.
+ */
+const platform: Record<string, Migration> = {
+  "0001_rooms_and_inputs": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("rooms")
+        .addColumn("uid", "text", (c) => c.primaryKey())
+        .addColumn("code", "text", (c) => c.notNull())
+        .addColumn("game", "text", (c) => c.notNull())
+        .addColumn("options", "jsonb", (c) => c.notNull())
+        .addColumn("seed", "text", (c) => c.notNull())
+        .addColumn("time_scale", "double precision", (c) => c.notNull())
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("rooms_open_code").on("rooms").columns(["status", "code"]).execute();
+      await db.schema
+        .createTable("room_inputs")
+        .addColumn("room_uid", "text", (c) => c.notNull().references("rooms.uid").onDelete("cascade"))
+        .addColumn("seq", "integer", (c) => c.notNull())
+        .addColumn("at", "bigint", (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("actor", "text")
+        .addColumn("intent", "jsonb")
+        .addColumn("meta", "jsonb")
+        .addPrimaryKeyConstraint("room_inputs_pk", ["room_uid", "seq"])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("room_inputs").execute();
+      await db.schema.dropTable("rooms").execute();
+    },
+  },
+};
+
+export async function migrate(db: Kysely<unknown>, extra: Record<string, Migration> = {}): Promise<void> {
+  const all = { ...platform, ...extra };
+  const provider: MigrationProvider = { getMigrations: async () => all };
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: "parlor_migrations",
+    migrationLockTableName: "parlor_migrations_lock",
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) throw new Error(`migration failed: ${failed?.migrationName ?? ""} ${String(error ?? "")}`);
+  // bigint columns come back as strings from pg; keep numbers (timestamps fit in 2^53).
+  void sql;
+}

@@ -1,0 +1,325 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { isRuleError } from "../engine/errors";
+import type { GameModule } from "../engine/module";
+import { type LogEntry, replay } from "../engine/replay";
+import { type Audience, type From, type Outbound, type PresenceStatus, type SeatId, SYSTEM } from "../engine/rules";
+import { uniqueRoomCode } from "./codes";
+import type { InputLog, InputRow } from "./input-log";
+import type { LiveStore, RoomRecord } from "./live-store";
+import type { Scheduler } from "./scheduler";
+
+/** Where a room's outbound messages go (Socket.IO rooms in the server). */
+export interface Publisher {
+  publish(game: string, code: string, to: Audience, msg: unknown): void;
+  /** Each recipient in `to` gets its own view; `seats` are the room's seated members. */
+  publishViews(game: string, code: string, to: Audience, seats: SeatId[], view: (seat: SeatId | null) => unknown): void;
+}
+
+export interface HostMetrics {
+  input(game: string, seconds: number): void;
+  tickLateness(seconds: number): void;
+}
+
+export type HostResult = { ok: true } | { ok: false; code: string; message: string };
+export type JoinResult = { seat: SeatId | null; refused?: { code: string; message: string }; created: boolean };
+
+export interface HostDeps {
+  games: GameModule[];
+  live: LiveStore;
+  log: InputLog;
+  publisher: Publisher;
+  scheduler?: Scheduler;
+  timeScale: number;
+  clock?: () => number;
+  metrics?: HostMetrics;
+  onError?: (err: unknown, context: string) => void;
+}
+
+const hashCredential = (code: string, credential: string) =>
+  createHash("sha256").update(`${code}\u0000${credential}`).digest("base64url");
+
+/**
+ * The only writer of a room. Per input: take the room's turn, load, run the rules,
+ * append to the durable log, compare-and-set the live state, arm the timer, publish.
+ * Nothing is published or acknowledged before the input is durable.
+ */
+export class RoomHost {
+  private readonly games = new Map<string, GameModule>();
+  private readonly turns = new Map<string, Promise<unknown>>();
+  private scheduler: Scheduler | null;
+  private readonly clock: () => number;
+
+  constructor(private readonly deps: HostDeps) {
+    for (const g of deps.games) this.games.set(g.rules.id, g);
+    this.scheduler = deps.scheduler ?? null;
+    this.clock = deps.clock ?? Date.now;
+  }
+
+  setScheduler(s: Scheduler) {
+    this.scheduler = s;
+  }
+
+  game(id: string): GameModule {
+    const g = this.games.get(id);
+    if (!g) throw new Error(`unknown game ${id}`);
+    return g;
+  }
+
+  /** Run `fn` when the room's previous work is done: one input at a time per room. */
+  private inTurn<T>(code: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.turns.get(code) ?? Promise.resolve();
+    const next = prev.then(fn, fn);
+    const settled = next.catch(() => {});
+    this.turns.set(code, settled);
+    void settled.then(() => {
+      if (this.turns.get(code) === settled) this.turns.delete(code);
+    });
+    return next;
+  }
+
+  async createRoom(gameId: string, rawOptions: unknown, wantedCode?: string): Promise<string> {
+    const game = this.game(gameId);
+    const options = game.rules.options.parse(rawOptions ?? {});
+    const code = wantedCode ?? uniqueRoomCode((c) => this.deps.live.has(c));
+    const now = this.clock();
+    const origin = {
+      roomId: code,
+      options,
+      seed: randomBytes(12).toString("hex"),
+      createdAt: now,
+      timeScale: this.deps.timeScale,
+    };
+    const state = game.rules.setup({ ...origin, now });
+    const rec: RoomRecord = { uid: randomUUID(), code, game: gameId, origin, state, version: 0, seq: 0, members: {} };
+    if (!(await this.deps.live.cas(code, null, rec))) throw new Error("room_exists");
+    try {
+      await this.deps.log.createRoom({
+        uid: rec.uid,
+        code,
+        game: gameId,
+        options,
+        seed: origin.seed,
+        timeScale: origin.timeScale,
+        createdAt: now,
+      });
+    } catch (err) {
+      await this.deps.live.delete(code);
+      throw err;
+    }
+    return code;
+  }
+
+  async exists(code: string): Promise<RoomRecord | null> {
+    return this.deps.live.get(code);
+  }
+
+  /**
+   * Take or retake a seat. The credential proves the seat (RULINGS: a seat belongs to
+   * whoever proved it); a newcomer is offered the lowest free seat, and the rules may
+   * refuse it, in which case the newcomer watches.
+   */
+  join(gameId: string, code: string, credential: string | undefined, name?: string, createIfMissing = false) {
+    return this.inTurn(code, async (): Promise<JoinResult> => {
+      let rec = await this.deps.live.get(code);
+      let created = false;
+      if (!rec && createIfMissing) {
+        await this.createRoom(gameId, {}, code);
+        rec = await this.deps.live.get(code);
+        created = true;
+      }
+      if (!rec || rec.game !== gameId)
+        return { seat: null, refused: { code: "room_not_found", message: "No such room." }, created };
+      const game = this.game(gameId);
+      if (!credential) return { seat: null, created };
+      const key = hashCredential(code, credential);
+      const known = rec.members[key];
+      if (known) {
+        const r = await this.apply(rec, game, SYSTEM, { type: "@presence", seat: known, status: "connected" }, null);
+        if (!r.ok && r.code !== "already_connected") this.deps.onError?.(r, "reconnect refused");
+        return { seat: known, created };
+      }
+      const taken = new Set(Object.values(rec.members));
+      let seat: string | null = null;
+      for (let k = 1; k <= game.rules.seats.max; k++) {
+        if (!taken.has(`P${k}`)) {
+          seat = `P${k}`;
+          break;
+        }
+      }
+      const offer = seat ?? `P${game.rules.seats.max + 1}`;
+      const r = await this.apply(
+        rec,
+        game,
+        SYSTEM,
+        { type: "@presence", seat: offer, status: "joined", ...(name ? { name } : {}) },
+        { join: key },
+      );
+      if (!r.ok) return { seat: null, refused: { code: r.code, message: r.message }, created };
+      return { seat: offer, created };
+    });
+  }
+
+  input(code: string, from: SeatId, intent: unknown): Promise<HostResult> {
+    return this.inTurn(code, async () => {
+      const rec = await this.deps.live.get(code);
+      if (!rec) return { ok: false, code: "room_not_found", message: "No such room." } as const;
+      const started = performance.now();
+      const r = await this.apply(rec, this.game(rec.game), from, intent, null);
+      if (r.ok) this.deps.metrics?.input(rec.game, (performance.now() - started) / 1000);
+      return r;
+    });
+  }
+
+  presence(code: string, seat: SeatId, status: PresenceStatus): Promise<HostResult> {
+    return this.inTurn(code, async () => {
+      const rec = await this.deps.live.get(code);
+      if (!rec) return { ok: false, code: "room_not_found", message: "No such room." } as const;
+      return this.apply(rec, this.game(rec.game), SYSTEM, { type: "@presence", seat, status }, null);
+    });
+  }
+
+  /** Give up a seat for good; the credential no longer proves anything here. */
+  leave(code: string, credential: string): Promise<HostResult> {
+    return this.inTurn(code, async () => {
+      const rec = await this.deps.live.get(code);
+      if (!rec) return { ok: false, code: "room_not_found", message: "No such room." } as const;
+      const key = hashCredential(code, credential);
+      const seat = rec.members[key];
+      if (!seat) return { ok: false, code: "not_seated", message: "You have no seat here." } as const;
+      return this.apply(rec, this.game(rec.game), SYSTEM, { type: "@presence", seat, status: "left" }, { leave: key });
+    });
+  }
+
+  /** Render one seat's view of a room now (null: spectator). */
+  async view(code: string, seat: SeatId | null): Promise<unknown> {
+    const rec = await this.deps.live.get(code);
+    if (!rec) return null;
+    return this.game(rec.game).rules.view(rec.state, seat, this.clock());
+  }
+
+  /** A timer came due. Ignored if the room moved on and nothing is due any more. */
+  fire(code: string): Promise<void> {
+    return this.inTurn(code, async () => {
+      const rec = await this.deps.live.get(code);
+      if (!rec) return;
+      const game = this.game(rec.game);
+      const due = game.rules.due(rec.state);
+      const now = this.clock();
+      if (due === null || due > now) {
+        this.scheduler?.arm(code, due);
+        return;
+      }
+      this.deps.metrics?.tickLateness((now - due) / 1000);
+      const step = game.rules.tick(rec.state, now);
+      await this.commit(
+        rec,
+        game,
+        { kind: "tick", actor: null, intent: null, meta: null, at: now },
+        step.state,
+        step.out,
+        null,
+      );
+    }).catch((err) => this.deps.onError?.(err, `timer ${code}`));
+  }
+
+  private async apply(
+    rec: RoomRecord,
+    game: GameModule,
+    from: From,
+    intent: unknown,
+    meta: { join?: string; leave?: string } | null,
+  ): Promise<HostResult> {
+    const now = this.clock();
+    const step = game.rules.act(rec.state, from, intent, now);
+    if (isRuleError(step)) return { ok: false, ...step.error };
+    await this.commit(rec, game, { kind: "act", actor: from, intent, meta, at: now }, step.state, step.out, meta);
+    return { ok: true };
+  }
+
+  private async commit(
+    rec: RoomRecord,
+    game: GameModule,
+    row: Omit<InputRow, "seq">,
+    state: unknown,
+    out: Outbound[],
+    meta: { join?: string; leave?: string } | null,
+  ): Promise<void> {
+    const seq = rec.seq + 1;
+    await this.deps.log.append(rec.uid, { ...row, seq });
+    const members = { ...rec.members };
+    if (meta?.join) members[meta.join] = (row.intent as { seat: string }).seat;
+    if (meta?.leave) delete members[meta.leave];
+    const next: RoomRecord = { ...rec, state, seq, version: rec.version + 1, members };
+    if (!(await this.deps.live.cas(rec.code, rec.version, next)))
+      throw new Error(`room ${rec.code} changed under its host`);
+    this.scheduler?.arm(rec.code, game.rules.due(state));
+    this.publish(next, game, out);
+  }
+
+  private publish(rec: RoomRecord, game: GameModule, out: Outbound[]): void {
+    const now = this.clock();
+    for (const o of out) {
+      if ("view" in o) {
+        this.deps.publisher.publishViews(rec.game, rec.code, o.to, Object.values(rec.members), (seat) =>
+          game.rules.view(rec.state, seat, now),
+        );
+      } else {
+        this.deps.publisher.publish(rec.game, rec.code, o.to, o.msg);
+      }
+    }
+  }
+
+  /**
+   * After a restart: rebuild every open room from its log, mark every seat disconnected
+   * (its socket died with the old process; the rules start their grace windows), re-arm.
+   */
+  async recover(): Promise<number> {
+    const rooms = await this.deps.log.openRooms();
+    let n = 0;
+    for (const room of rooms) {
+      const game = this.games.get(room.game);
+      if (!game) continue;
+      const rows = await this.deps.log.inputs(room.uid);
+      const origin = {
+        roomId: room.code,
+        options: room.options,
+        seed: room.seed,
+        createdAt: room.createdAt,
+        timeScale: room.timeScale,
+      };
+      const entries: LogEntry[] = rows.map((r) =>
+        r.kind === "tick"
+          ? { kind: "tick", at: r.at }
+          : { kind: "act", from: r.actor as From, intent: r.intent, at: r.at },
+      );
+      let state: unknown;
+      try {
+        state = replay(game.rules, origin, entries);
+      } catch (err) {
+        this.deps.onError?.(err, `recover ${room.code}`);
+        continue;
+      }
+      const members: Record<string, string> = {};
+      for (const r of rows) {
+        const m = r.meta as { join?: string; leave?: string } | null;
+        if (m?.join) members[m.join] = (r.intent as { seat: string }).seat;
+        if (m?.leave) delete members[m.leave];
+      }
+      const rec: RoomRecord = {
+        uid: room.uid,
+        code: room.code,
+        game: room.game,
+        origin,
+        state,
+        version: 0,
+        seq: rows.at(-1)?.seq ?? 0,
+        members,
+      };
+      if (!(await this.deps.live.cas(room.code, null, rec))) continue;
+      n++;
+      for (const seat of new Set(Object.values(members))) await this.presence(room.code, seat, "disconnected");
+      this.scheduler?.arm(room.code, game.rules.due((await this.deps.live.get(room.code))!.state));
+    }
+    return n;
+  }
+}

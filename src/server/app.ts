@@ -1,0 +1,119 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify from "fastify";
+import { Server } from "socket.io";
+import type { GameModule } from "../engine/module";
+import { connectDb } from "../platform/db/connect";
+import { migrate } from "../platform/db/migrations";
+import { InputLog } from "../platform/input-log";
+import { MemoryLiveStore } from "../platform/live-store";
+import { RoomHost } from "../platform/room-host";
+import { InProcessScheduler } from "../platform/scheduler";
+import type { Config } from "./config";
+import { attachGateway } from "./gateway";
+import { createMetrics } from "./metrics";
+import { SocketPublisher } from "./publisher";
+import { registerRoomRoutes } from "./rest";
+
+/** Build the whole server (not listening yet). Everything it opens, `close()` shuts. */
+export async function buildServer(config: Config, games: GameModule[]) {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+  });
+  // Bodies are parsed with zod in the handlers; the JSON schemas are for OpenAPI only.
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  const dbh = await connectDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await migrate(dbh.db as never);
+  const log = new InputLog(dbh.db);
+  const live = new MemoryLiveStore();
+  const publisher = new SocketPublisher();
+  let socketCount = 0;
+  const metrics = createMetrics(
+    () => live.size(),
+    () => socketCount,
+  );
+  const host = new RoomHost({
+    games,
+    live,
+    log,
+    publisher,
+    timeScale: config.TIME_SCALE,
+    metrics: metrics.host,
+    onError: (err, context) => app.log.error({ err, context }, "room host error"),
+  });
+  const scheduler = new InProcessScheduler((code) => void host.fire(code));
+  host.setScheduler(scheduler);
+  if (config.REDIS_URL)
+    app.log.warn("REDIS_URL is set, but scale-out mode is not available yet: live state stays in memory");
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: "Parlor API", version: "0.1.0", description: "Rooms and content for Parlor's games" } },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/docs" });
+
+  app.get("/healthz", { schema: { summary: "Liveness and storage check" } }, async (_req, reply) => {
+    try {
+      await dbh.db.selectFrom("rooms").select("uid").limit(1).execute();
+      return { status: "ok", storage: dbh.kind, liveRooms: live.size(), sockets: socketCount };
+    } catch (err) {
+      return reply.code(503).send({ status: "unavailable", error: String(err) });
+    }
+  });
+  app.get("/metrics", { schema: { hide: true } }, async (_req, reply) => {
+    reply.header("content-type", metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+  registerRoomRoutes(app, games, host);
+
+  const webDir = resolve(config.WEB_DIR);
+  if (existsSync(webDir)) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false });
+    // Client-side routes (/trivia/ABC234) get the app shell.
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === "GET" && !req.url.startsWith("/api/") && existsSync(resolve(webDir, "index.html")))
+        return reply.sendFile("index.html");
+      return reply.code(404).send({ error: { code: "not_found", message: `No route ${req.method} ${req.url}` } });
+    });
+  } else {
+    app.log.warn({ webDir }, "web build not found; run `npm run build:web`");
+  }
+
+  const io = new Server(app.server, {
+    // Above our own 64 KB message limit, so oversized messages get a protocol ERROR
+    // instead of a dropped connection.
+    maxHttpBufferSize: 2 * 1024 * 1024,
+    cors: { origin: true },
+  });
+  for (const game of games) {
+    const ns = io.of(game.namespace);
+    publisher.register(game.rules.id, ns);
+    ns.on("connection", (s) => {
+      socketCount++;
+      s.on("disconnect", () => socketCount--);
+    });
+    attachGateway(ns, game, host, app.log);
+  }
+
+  const recovered = await host.recover();
+  if (recovered) app.log.info({ recovered }, "rooms recovered from the input log");
+
+  return {
+    app,
+    io,
+    host,
+    live,
+    dbKind: dbh.kind,
+    async close() {
+      scheduler.cancelAll();
+      io.close();
+      await app.close();
+      await dbh.close();
+    },
+  };
+}
