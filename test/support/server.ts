@@ -1,0 +1,22 @@
+import type { AddressInfo } from "node:net";
+import { gameModules } from "../../src/games/registry";
+import { buildServer } from "../../src/server/app";
+import { loadConfig } from "../../src/server/config";
+
+/** A real server on a loopback port with in-memory PGlite (or DATABASE_URL when asked). */
+export async function startServer(env: Record<string, string> = {}) {
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: "memory://",
+    LOG_LEVEL: "silent",
+    TIME_SCALE: "0.02",
+    WEB_DIR: "dist/web",
+    ...env,
+  });
+  const server = await buildServer(config, gameModules);
+  await server.app.listen({ port: 0, host: "127.0.0.1" });
+  const port = (server.app.server.address() as AddressInfo).port;
+  return { ...server, url: `http://127.0.0.1:${port}`, port };
+}
+export type TestServer = Awaited<ReturnType<typeof startServer>>;

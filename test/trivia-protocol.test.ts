@@ -1,0 +1,204 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TriviaState } from "../src/games/trivia-duel/state";
+import { Player } from "./support/client";
+import { scanTrivia } from "./support/secrecy";
+import { startServer, type TestServer } from "./support/server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function createRoom(body: unknown = {}): Promise<string> {
+  const res = await fetch(`${server.url}/api/v1/trivia/rooms`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { roomId: string }).roomId;
+}
+
+async function state(code: string): Promise<TriviaState> {
+  return (await server.live.get(code))!.state as TriviaState;
+}
+
+async function join(code: string, id = randomUUID()) {
+  const p = new Player(server.url, "/trivia");
+  p.send({ type: "JOIN_ROOM", roomId: code, playerId: id });
+  const rs = await p.next("ROOM_STATE");
+  return { p, id, rs };
+}
+
+async function pair(body: unknown = {}) {
+  const code = await createRoom(body);
+  const a = await join(code);
+  const b = await join(code);
+  expect(a.rs.you).toBe("P1");
+  expect(b.rs.you).toBe("P2");
+  return { code, a, b };
+}
+
+const answerFor = async (code: string) => {
+  const s = await state(code);
+  return s.questions[s.questionIndex]!.acceptedAnswers[0]!;
+};
+
+describe("Trivia Duel over Socket.IO", () => {
+  it("plays a complete match: bets, a correct buzz, a fold and a no-buzz draw", async () => {
+    const { code, a, b } = await pair();
+    const firstQuestions = (await state(code)).questions;
+    // Q1: P1 bets 50, P2 matches, P1 buzzes and answers right.
+    await a.p.next("PHASE_CATEGORY");
+    await a.p.next("PHASE_BETTING", (m) => m.awaitingAction === "P1");
+    a.p.send({ type: "BET", amount: 50 });
+    await b.p.next("BET_PLACED", (m) => m.pot === 50 && m.awaitingAction === "P2");
+    b.p.send({ type: "MATCH" });
+    await a.p.next("PHASE_CLUE", (m) => m.pot === 100 && m.clue === "");
+    await a.p.next("CLUE_TICK");
+    a.p.send({ type: "BUZZ" });
+    await b.p.next("BUZZED", (m) => m.player === "P1");
+    a.p.send({ type: "ANSWER", text: (await answerFor(code)).toUpperCase() });
+    const r1 = await b.p.next("PHASE_RESOLUTION");
+    expect(r1).toMatchObject({
+      outcome: "P1_WIN",
+      balanceChanges: { P1: 50, P2: -50 },
+      newBalances: { P1: 550, P2: 450 },
+    });
+    // Q2: P2 acts first and folds.
+    await a.p.next("PHASE_BETTING", (m) => m.awaitingAction === "P2");
+    b.p.send({ type: "FOLD" });
+    expect(await a.p.next("PHASE_RESOLUTION")).toMatchObject({ outcome: "P2_FOLD", balanceChanges: { P1: 0, P2: 0 } });
+    // Q3: P1 bets 10, P2 raises to 25, P1 matches; nobody buzzes.
+    await a.p.next("PHASE_BETTING", (m) => m.awaitingAction === "P1");
+    a.p.send({ type: "BET", amount: 10 });
+    await b.p.next("BET_PLACED", (m) => m.awaitingAction === "P2");
+    b.p.send({ type: "RAISE", amount: 25 });
+    await a.p.next("BET_PLACED", (m) => m.action === "RAISE" && m.awaitingAction === "P1");
+    a.p.send({ type: "MATCH" });
+    await a.p.next("CLUE_COMPLETE", () => true, 15_000);
+    expect(await b.p.next("PHASE_RESOLUTION")).toMatchObject({ outcome: "DRAW", balanceChanges: { P1: 0, P2: 0 } });
+    const done = await a.p.next("PHASE_COMPLETE");
+    expect(done).toMatchObject({ winner: "P1", finalBalances: { P1: 550, P2: 450 } });
+    for (const who of [a, b]) expect(scanTrivia(who.p.inbox, firstQuestions)).toEqual([]);
+    a.p.close();
+    b.p.close();
+  });
+
+  it("a reconnect inside the window gets ROOM_STATE for its seat and play goes on", async () => {
+    const { code, a, b } = await pair();
+    await a.p.next("PHASE_BETTING");
+    b.p.close();
+    await a.p.next("PLAYER_DISCONNECTED", (m) => m.player === "P2");
+    const again = await join(code, b.id);
+    expect(again.rs).toMatchObject({ type: "ROOM_STATE", you: "P2", roomId: code });
+    expect(["BETTING", "RESOLUTION", "CATEGORY"]).toContain(again.rs.phase);
+    await a.p.next("PLAYER_RECONNECTED", (m) => m.player === "P2");
+    expect((await state(code)).phase).not.toBe("COMPLETE");
+    a.p.close();
+    again.p.close();
+  });
+
+  it("no reconnect within the window: the opponent wins by forfeit", async () => {
+    const { a, b } = await pair();
+    await a.p.next("PHASE_BETTING");
+    b.p.close();
+    // 30 s at TIME_SCALE 0.02 is 600 ms.
+    const done = await a.p.next("PHASE_COMPLETE", () => true, 5000);
+    expect(done).toMatchObject({ winner: "P1", forfeit: true, forfeitedBy: "P2" });
+    a.p.close();
+  });
+
+  it("a third joiner is told room_full and watches as a spectator", async () => {
+    const { code, a, b } = await pair();
+    const c = new Player(server.url, "/trivia");
+    c.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
+    expect(await c.next("ERROR")).toMatchObject({ code: "room_full" });
+    expect(await c.next("ROOM_STATE")).toMatchObject({ you: null });
+    c.send({ type: "BUZZ" });
+    expect(await c.next("ERROR")).toMatchObject({ code: "spectator" });
+    await c.next("PHASE_BETTING");
+    for (const p of [a.p, b.p, c]) p.close();
+  });
+
+  it("a guessed or reused seat id never takes over someone else's seat", async () => {
+    const { code, a, b } = await pair();
+    const intruder = new Player(server.url, "/trivia");
+    intruder.send({ type: "JOIN_ROOM", roomId: code, playerId: "P1P1P1P1" });
+    expect(await intruder.next("ROOM_STATE")).toMatchObject({ you: null });
+    for (const p of [a.p, b.p, intruder]) p.close();
+  });
+
+  it("answers malformed messages with ERROR and changes nothing", async () => {
+    const { code, a, b } = await pair();
+    await a.p.next("PHASE_BETTING");
+    const before = (await server.live.get(code))!.version;
+    const bad: [unknown, string][] = [
+      [{ type: "BET", amount: "10" }, "bad_message"],
+      [{ type: "BET" }, "bad_message"],
+      [{ type: "ANSWER" }, "bad_message"],
+      [{ type: "ANSWER", text: "x".repeat(1024 * 1024) }, "message_too_large"],
+      [{ type: "DANCE" }, "unknown_type"],
+      [{ amount: 5 }, "unknown_type"],
+      [42, "bad_message"],
+      [{ type: "BET", amount: 10, extra: true }, "bad_message"],
+      [{ type: "JOIN_ROOM", roomId: "x", playerId: "short" }, "bad_message"],
+    ];
+    for (const [msg, codeWanted] of bad) {
+      a.p.send(msg);
+      expect(await a.p.next("ERROR")).toMatchObject({ code: codeWanted });
+    }
+    // Rule refusals too: BUZZ during betting, and betting out of turn.
+    a.p.send({ type: "BUZZ" });
+    expect(await a.p.next("ERROR")).toMatchObject({ code: "not_clue_phase" });
+    b.p.send({ type: "BET", amount: 10 });
+    expect(await b.p.next("ERROR")).toMatchObject({ code: "not_your_turn" });
+    expect((await server.live.get(code))!.version).toBe(before);
+    a.p.close();
+    b.p.close();
+  });
+
+  it("JOIN_ROOM with an unknown room id creates that room", async () => {
+    const code = `NEW${Math.floor(Math.random() * 1e6)}`;
+    const a = await join(code);
+    expect(a.rs).toMatchObject({ roomId: code, you: "P1", phase: "WAITING" });
+    a.p.close();
+  });
+
+  it("creates a bring-your-own-questions room and refuses bad bodies", async () => {
+    const questions = [1, 2, 3].map((n) => ({
+      id: `q_custom_${n}`,
+      category: "Custom",
+      clue: `Custom clue ${n} `.repeat(20),
+      acceptedAnswers: [`answer${n}`],
+      displayAnswer: `Answer${n}`,
+    }));
+    const code = await createRoom({ config: { betTimeLimitSec: 20 }, questions });
+    const s = await state(code);
+    expect(s.config.betTimeLimitSec).toBe(20);
+    expect(s.customPool).toHaveLength(3);
+    const bad = await fetch(`${server.url}/api/v1/trivia/rooms`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ questions: questions.slice(0, 2) }),
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("invalid_body");
+  });
+});
+
+describe("operations endpoints", () => {
+  it("serves health, metrics and OpenAPI", async () => {
+    const health = await (await fetch(`${server.url}/healthz`)).json();
+    expect(health).toMatchObject({ status: "ok" });
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    for (const name of ["parlor_live_rooms", "parlor_sockets", "parlor_inputs_total", "parlor_input_latency_seconds"])
+      expect(metrics).toContain(name);
+    const api = (await (await fetch(`${server.url}/docs/json`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(api.paths)).toContain("/api/v1/trivia/rooms");
+  });
+});

@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { io, type Socket } from "socket.io-client";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort, spawnServer } from "./support/child-server";
+
+type Msg = Record<string, unknown> & { type: string };
+
+/** A minimal bot: bets the smallest tier, matches anything, never buzzes. */
+function bot(url: string, roomId: string) {
+  const playerId = randomUUID();
+  const inbox: Msg[] = [];
+  let me: string | null = null;
+  const socket: Socket = io(`${url}/trivia`, {
+    transports: ["websocket"],
+    forceNew: true,
+    reconnectionDelay: 100,
+    reconnectionDelayMax: 300,
+  });
+  socket.on("connect", () => socket.send({ type: "JOIN_ROOM", roomId, playerId }));
+  socket.on("message", (m: Msg) => {
+    inbox.push(m);
+    if (m.type === "ROOM_STATE") me = m.you as string;
+    const turn = (m.type === "PHASE_BETTING" || m.type === "BET_PLACED") && m.awaitingAction === me;
+    const betting =
+      m.type === "ROOM_STATE" &&
+      (m.betting as { awaitingAction?: string } | null)?.awaitingAction === me &&
+      m.phase === "BETTING";
+    if (turn || betting) {
+      const acts = (m.availableActions ?? (m.betting as { availableActions: string[] }).availableActions) as string[];
+      socket.send(acts.includes("BET") ? { type: "BET", amount: 5 } : { type: "MATCH" });
+    }
+  });
+  return { socket, inbox, playerId };
+}
+
+const until = async (pred: () => boolean, ms: number, what: string) => {
+  const end = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+const dataDir = mkdtempSync(join(tmpdir(), "parlor-restart-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe("restart recovery", () => {
+  it("a match survives kill -9: the log restores it, timers re-arm, clients reconnect and finish", async () => {
+    const port = String(await freePort());
+    const env = { PORT: port, DATA_DIR: dataDir, TIME_SCALE: "0.1" };
+    let srv = await spawnServer(env);
+    const res = await fetch(`${srv.url}/api/v1/trivia/rooms`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    const { roomId } = (await res.json()) as { roomId: string };
+    const a = bot(srv.url, roomId);
+    const b = bot(srv.url, roomId);
+    try {
+      // Mid-match: the first clue is revealing (bets are in, acknowledged and durable).
+      await until(() => a.inbox.some((m) => m.type === "PHASE_CLUE"), 30_000, "first clue");
+      srv.proc.kill("SIGKILL");
+      await new Promise((r) => srv.proc.once("exit", r));
+      const beforeRestart = a.inbox.length;
+      const beforeRestartB = b.inbox.length;
+      srv = await spawnServer(env);
+      await until(() => a.inbox.slice(beforeRestart).some((m) => m.type === "ROOM_STATE"), 30_000, "P1 resync");
+      await until(() => b.inbox.slice(beforeRestartB).some((m) => m.type === "ROOM_STATE"), 30_000, "P2 resync");
+      const resync = a.inbox.slice(beforeRestart).find((m) => m.type === "ROOM_STATE")!;
+      expect(resync).toMatchObject({ roomId, you: "P1" });
+      expect(resync.phase).not.toBe("WAITING");
+      await until(() => a.inbox.some((m) => m.type === "PHASE_COMPLETE"), 60_000, "match end");
+      const done = a.inbox.find((m) => m.type === "PHASE_COMPLETE")!;
+      expect(done.forfeit).toBeUndefined();
+      expect((done.recap as unknown[]).length).toBe(3);
+      const fb = done.finalBalances as { P1: number; P2: number };
+      expect(fb.P1 + fb.P2).toBe(1000);
+    } finally {
+      a.socket.close();
+      b.socket.close();
+      srv.proc.kill("SIGKILL");
+    }
+  }, 180_000);
+});
