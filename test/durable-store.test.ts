@@ -1,0 +1,132 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testBank } from "../src/games/trivia-duel/fixtures";
+import { triviaWire } from "../src/games/trivia-duel/protocol";
+import { createTriviaRules } from "../src/games/trivia-duel/rules";
+import type { TriviaState } from "../src/games/trivia-duel/state";
+import { connectDb, type DbHandle } from "../src/platform/db/connect";
+import { migrate } from "../src/platform/db/migrations";
+import { InputLog } from "../src/platform/input-log";
+import { MemoryLiveStore } from "../src/platform/live-store";
+import { type Publisher, RoomHost } from "../src/platform/room-host";
+
+const backends: { name: string; url?: string }[] = [{ name: "PGlite (embedded)" }];
+// CI sets DATABASE_URL, so these suites run against the real server there.
+backends.push({ name: "PostgreSQL", url: process.env.DATABASE_URL });
+
+const game = { title: "Trivia Duel", rules: createTriviaRules(testBank), namespace: "/trivia", wire: triviaWire };
+const quietPublisher: Publisher = { publish() {}, publishViews() {} };
+
+for (const backend of backends) {
+  describe.runIf(backend.name !== "PostgreSQL" || backend.url)(`durable input log on ${backend.name}`, () => {
+    let h: DbHandle;
+    beforeAll(async () => {
+      h = await connectDb({ databaseUrl: backend.url, dataDir: "memory://" });
+      await migrate(h.db as never);
+      await migrate(h.db as never); // idempotent
+    });
+    afterAll(async () => {
+      await h?.close();
+    });
+
+    it("appends in order with group commit and reads back exactly", async () => {
+      const log = new InputLog(h.db);
+      const uid = randomUUID();
+      await log.createRoom({
+        uid,
+        code: "ABC234",
+        game: "g",
+        options: { a: 1 },
+        seed: "s",
+        timeScale: 0.5,
+        createdAt: 1_700_000_000_000,
+      });
+      const batchesBefore = log.batches;
+      await Promise.all(
+        Array.from({ length: 250 }, (_, i) =>
+          log.append(uid, {
+            seq: i + 1,
+            at: 1_700_000_000_000 + i,
+            kind: i % 5 ? "act" : "tick",
+            actor: i % 5 ? "P1" : null,
+            intent: i % 5 ? { type: "X", n: i } : null,
+            meta: i === 3 ? { join: "h" } : null,
+          }),
+        ),
+      );
+      expect(log.batches - batchesBefore).toBeLessThan(5);
+      const rows = await log.inputs(uid);
+      expect(rows).toHaveLength(250);
+      expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
+      expect(rows[1]).toEqual({
+        seq: 2,
+        at: 1_700_000_000_001,
+        kind: "act",
+        actor: "P1",
+        intent: { type: "X", n: 1 },
+        meta: null,
+      });
+      expect(rows[3]!.meta).toEqual({ join: "h" });
+      expect(rows[0]).toMatchObject({ kind: "tick", actor: null, intent: null });
+      const open = await log.openRooms();
+      expect(open.find((r) => r.uid === uid)).toEqual({
+        uid,
+        code: "ABC234",
+        game: "g",
+        options: { a: 1 },
+        seed: "s",
+        timeScale: 0.5,
+        createdAt: 1_700_000_000_000,
+      });
+      await log.close(uid, Date.now());
+      expect((await log.openRooms()).some((r) => r.uid === uid)).toBe(false);
+    });
+
+    it("refuses a duplicate sequence number (the log never forks)", async () => {
+      const log = new InputLog(h.db);
+      const uid = randomUUID();
+      await log.createRoom({ uid, code: "DUP234", game: "g", options: {}, seed: "s", timeScale: 1, createdAt: 1 });
+      await log.append(uid, { seq: 1, at: 1, kind: "tick", actor: null, intent: null, meta: null });
+      await expect(
+        log.append(uid, { seq: 1, at: 2, kind: "tick", actor: null, intent: null, meta: null }),
+      ).rejects.toThrow();
+    });
+
+    it("a host rebuilt from the log recovers rooms, seats and timers", async () => {
+      let now = 1_800_000_000_000;
+      const clock = () => now;
+      const mk = () =>
+        new RoomHost({
+          games: [game],
+          live: new MemoryLiveStore(),
+          log: new InputLog(h.db),
+          publisher: quietPublisher,
+          timeScale: 1,
+          clock,
+        });
+      const first = mk();
+      const code = await first.createRoom("trivia-duel", {});
+      const p1 = await first.join("trivia-duel", code, "secret-one-111");
+      const p2 = await first.join("trivia-duel", code, "secret-two-222");
+      expect([p1.seat, p2.seat]).toEqual(["P1", "P2"]);
+      now += 3000;
+      await first.fire(code);
+      expect((await first.input(code, "P1", { type: "BET", amount: 25 })).ok).toBe(true);
+      expect((await first.input(code, "P2", { type: "BET", amount: 25 })).ok).toBe(false);
+      const before = (await first.exists(code))!.state as TriviaState;
+      expect(before.phase).toBe("BETTING");
+
+      const second = mk();
+      expect(await second.recover()).toBeGreaterThanOrEqual(1);
+      const after = (await second.exists(code))!.state as TriviaState;
+      expect(after.betting).toEqual(before.betting);
+      expect(after.balances).toEqual({ P1: 475, P2: 500 });
+      expect(after.players.P1.connected).toBe(false);
+      // The same secret retakes the same seat; a new one is refused a seat.
+      expect((await second.join("trivia-duel", code, "secret-two-222")).seat).toBe("P2");
+      expect((await second.join("trivia-duel", code, "someone-else-333")).seat).toBeNull();
+      expect((await second.input(code, "P2", { type: "MATCH" })).ok).toBe(true);
+      expect(((await second.exists(code))!.state as TriviaState).phase).toBe("CLUE");
+    });
+  });
+}
