@@ -1,5 +1,6 @@
 import type { ContentSet } from "../engine/content";
 import { cardPackContentSet } from "./card-table/content/index";
+import { cricketContentSet } from "./cricket-bingo/content/index";
 import { outrankContentSet } from "./outrank/content/index";
 import { serpentDeckContentSet } from "./serpent-race/content/index";
 import { triviaQuestionSet } from "./trivia-duel/content/index";
@@ -10,6 +11,7 @@ import { triviaQuestionSet } from "./trivia-duel/content/index";
  */
 export const contentSets: ContentSet[] = [
   triviaQuestionSet,
+  cricketContentSet,
   cardPackContentSet,
   outrankContentSet,
   serpentDeckContentSet,

@@ -1,0 +1,129 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildPlayers } from "./build";
+import { categoryProblems, stintProblems, teammateProblems, trophyProblems } from "./checks";
+import { cricketContentSet } from "./index";
+import { readRawPlayers } from "./load";
+import { type CricketPlayer, GridCategory, RawPlayer } from "./schema";
+
+function raw(over: Partial<RawPlayer> & { id: string }): RawPlayer {
+  return RawPlayer.parse({
+    name: `Player ${over.id}`,
+    country: "India",
+    role: "Batsman",
+    centuries: 0,
+    odi: { m: 10, runs: 100, wkts: 0 },
+    stints: ["India ODI 2010"],
+    ...over,
+  });
+}
+
+describe("stint checks", () => {
+  it("accept a consistent record", () => {
+    expect(stintProblems(raw({ id: "ok", ipl: ["MI"], iplMatches: 3, stints: ["India ODI 2010", "MI 2012"] }))).toEqual(
+      [],
+    );
+  });
+
+  it("catch malformed stints, foreign sides, formats never played and franchises without stints", () => {
+    const problems = stintProblems(
+      raw({
+        id: "bad",
+        ipl: ["MI", "CSK"],
+        iplMatches: 3,
+        stints: ["India ODI 2010", "Australia ODI 2011", "India Test 2012", "MI 2012", "RCB 2013", "Mumbai 2014"],
+      }),
+    );
+    expect(problems.join("\n")).toMatch(/stint for Australia/);
+    expect(problems.join("\n")).toMatch(/Test stint but no Tests/);
+    expect(problems.join("\n")).toMatch(/RCB stint but not in ipl/);
+    expect(problems.join("\n")).toMatch(/CSK without a stint/);
+    expect(problems.join("\n")).toMatch(/"Mumbai 2014"/);
+  });
+
+  it("catch a format played without any stint for it", () => {
+    expect(stintProblems(raw({ id: "t", test: { m: 3, runs: 50, wkts: 0 } }))).toEqual(["t: Tests but no Test stint"]);
+  });
+});
+
+describe("trophy checks", () => {
+  it("want the IPL trophy from anyone who played a season for the champions", () => {
+    expect(trophyProblems(raw({ id: "x", ipl: ["MI"], iplMatches: 5, stints: ["India ODI 2010", "MI 2013"] }))).toEqual(
+      ["x: played for MI in 2013 but no IPL trophy"],
+    );
+  });
+
+  it("reject a trophy with no stint near a win for that side", () => {
+    expect(trophyProblems(raw({ id: "y", trophies: ["CWC"], stints: ["India ODI 2015"] }))).toEqual([
+      "y: CWC without a stint near a win",
+    ]);
+    expect(trophyProblems(raw({ id: "z", trophies: ["CWC"], stints: ["India ODI 2011"] }))).toEqual([]);
+  });
+});
+
+describe("teammate checks", () => {
+  it("detect one-way and self entries", () => {
+    const [a, b] = buildPlayers([raw({ id: "a" }), raw({ id: "b", stints: ["India ODI 2015"] })]) as [
+      CricketPlayer,
+      CricketPlayer,
+    ];
+    a.teammates.push({ playerId: "b", playerName: "b", contexts: ["India ODI 2010"] });
+    b.teammates.push({ playerId: "b", playerName: "b", contexts: ["India ODI 2015"] });
+    const { asymmetric, self } = teammateProblems([a, b]);
+    expect(asymmetric).toEqual(["a -> b"]);
+    expect(self).toEqual(["b"]);
+  });
+});
+
+describe("category checks", () => {
+  it("flag unknown teammates, unknown stats and team cells whose label disagrees", () => {
+    const cats = [
+      GridCategory.parse({
+        id: "t",
+        label: "L",
+        shortLabel: "w/ X",
+        icon: "🤝",
+        type: "teammate",
+        validator: "teammate:nobody",
+      }),
+      GridCategory.parse({
+        id: "s",
+        label: "L",
+        shortLabel: "S",
+        icon: "📈",
+        type: "stat",
+        validator: "stat:sixes>=10",
+      }),
+      GridCategory.parse({ id: "m", label: "L", shortLabel: "CSK", icon: "🏏", type: "team", validator: "team:MI" }),
+    ];
+    expect(categoryProblems(cats, [])).toEqual([
+      "t: unknown player nobody",
+      "s: unknown stat sixes>=10",
+      "m: shortLabel is not the team",
+    ]);
+  });
+});
+
+describe("loading", () => {
+  it("tolerates a missing folder, broken files and bad records", () => {
+    expect(readRawPlayers(join(tmpdir(), "no-such-cricket-folder")).records).toEqual([]);
+    const dir = mkdtempSync(join(tmpdir(), "cricket-"));
+    writeFileSync(join(dir, "a.json"), "[{");
+    writeFileSync(join(dir, "b.json"), JSON.stringify([raw({ id: "good" }), { id: "bad", ipl: ["XYZ"] }]));
+    const got = readRawPlayers(dir);
+    expect(got.records.map((r) => r.id)).toEqual(["good"]);
+    expect(got.problems).toHaveLength(2);
+    expect(got.unknownIplCodes).toEqual(["b.json[1] bad: XYZ"]);
+  });
+});
+
+describe("the shipped content set", () => {
+  it("meets every minimum and passes every check", () => {
+    const short = cricketContentSet.counts().filter((c) => c.value < c.min);
+    const failed = cricketContentSet.checks().filter((c) => !c.ok);
+    expect(short).toEqual([]);
+    expect(failed).toEqual([]);
+  });
+});

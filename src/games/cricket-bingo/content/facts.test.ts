@@ -1,0 +1,197 @@
+import { describe, expect, it } from "vitest";
+import { loadCricketPlayers } from "./index";
+import type { CricketPlayer } from "./schema";
+
+/**
+ * Well-known facts, written from published records rather than read back from the data:
+ * if a figure in the country files drifts, these fail. Figures for active players are as
+ * of 2025-01-01; the tolerance is the 5% the content brief allows.
+ */
+const players = loadCricketPlayers();
+const byId = new Map(players.map((p) => [p.id, p]));
+
+function player(id: string): CricketPlayer {
+  const p = byId.get(id);
+  if (!p) throw new Error(`no player ${id}`);
+  return p;
+}
+
+function near(actual: number, published: number): void {
+  expect(Math.abs(actual - published)).toBeLessThanOrEqual(published * 0.05);
+}
+
+function teammates(a: string, b: string): boolean {
+  return player(a).teammates.some((t) => t.playerId === b);
+}
+
+describe("career figures", () => {
+  it("Tendulkar: 15,921 Test runs, 18,426 ODI runs, 100 international centuries", () => {
+    const s = player("sachin-tendulkar").stats;
+    near(s.testRuns, 15921);
+    near(s.odiRuns, 18426);
+    expect(s.centuries).toBe(100);
+    expect(s.testMatches).toBe(200);
+  });
+
+  it("Kallis: about 292 Test wickets and 13,289 Test runs", () => {
+    const s = player("jacques-kallis").stats;
+    near(s.testWickets, 292);
+    near(s.testRuns, 13289);
+  });
+
+  it("Warne took 708 Test wickets and McGrath 563", () => {
+    near(player("shane-warne").stats.testWickets, 708);
+    near(player("glenn-mcgrath").stats.testWickets, 563);
+  });
+
+  it("Kumble took 619 Test wickets and Anderson 704", () => {
+    near(player("anil-kumble").stats.testWickets, 619);
+    near(player("james-anderson").stats.testWickets, 704);
+  });
+
+  it("Wasim Akram took 502 ODI wickets and Waqar Younis 416", () => {
+    near(player("wasim-akram").stats.odiWickets, 502);
+    near(player("waqar-younis").stats.odiWickets, 416);
+  });
+
+  it("Ponting scored 13,378 Test runs and Dravid 13,288", () => {
+    near(player("ricky-ponting").stats.testRuns, 13378);
+    near(player("rahul-dravid").stats.testRuns, 13288);
+  });
+
+  it("Kohli had about 13,900 ODI runs and 81 international hundreds at the end of 2024", () => {
+    near(player("virat-kohli").stats.odiRuns, 13906);
+    expect(player("virat-kohli").stats.centuries).toBe(81);
+  });
+
+  it("Dale Steyn took 439 Test wickets", () => {
+    near(player("dale-steyn").stats.testWickets, 439);
+  });
+
+  it("Dhoni played 350 ODIs and scored 10,773 ODI runs", () => {
+    near(player("ms-dhoni").stats.odiMatches, 350);
+    near(player("ms-dhoni").stats.odiRuns, 10773);
+  });
+
+  it("totals are the sums across formats", () => {
+    for (const p of players) {
+      expect(p.stats.totalRuns).toBe(p.stats.testRuns + p.stats.odiRuns + p.stats.t20iRuns);
+      expect(p.stats.totalWickets).toBe(p.stats.testWickets + p.stats.odiWickets + p.stats.t20iWickets);
+    }
+  });
+});
+
+describe("roles, countries, shirts", () => {
+  it("Warne is an Australian spin bowler", () => {
+    expect(player("shane-warne")).toMatchObject({
+      country: "Australia",
+      countryCode: "AUS",
+      primaryRole: "Spin Bowler",
+    });
+  });
+
+  it("Dhoni is an Indian wicket-keeper who wore 7", () => {
+    expect(player("ms-dhoni")).toMatchObject({ country: "India", primaryRole: "WK-Bat", jerseyNumber: 7 });
+  });
+
+  it("Tendulkar wore 10 and Kohli 18", () => {
+    expect(player("sachin-tendulkar").jerseyNumber).toBe(10);
+    expect(player("virat-kohli").jerseyNumber).toBe(18);
+  });
+
+  it("Gilchrist kept wicket; Kallis and Flintoff are all-rounders; Anderson is a fast bowler", () => {
+    expect(player("adam-gilchrist").primaryRole).toBe("WK-Bat");
+    expect(player("jacques-kallis").primaryRole).toBe("All-Rounder");
+    expect(player("andrew-flintoff").primaryRole).toBe("All-Rounder");
+    expect(player("james-anderson").primaryRole).toBe("Fast Bowler");
+  });
+
+  it("Babar Azam is Pakistani and has never played in the IPL", () => {
+    expect(player("babar-azam").countryCode).toBe("PAK");
+    expect(player("babar-azam").iplTeams).toEqual([]);
+  });
+});
+
+describe("IPL franchises", () => {
+  it("Dhoni played for CSK and Rising Pune Supergiant", () => {
+    expect(player("ms-dhoni").iplTeams).toEqual(expect.arrayContaining(["CSK", "RPS"]));
+  });
+
+  it("Kohli has only ever played for RCB", () => {
+    expect(player("virat-kohli").iplTeams).toEqual(["RCB"]);
+  });
+
+  it("AB de Villiers played for Delhi and RCB", () => {
+    expect(player("ab-de-villiers").iplTeams).toEqual(expect.arrayContaining(["DC", "RCB"]));
+  });
+
+  it("Rohit Sharma began at Deccan Chargers before Mumbai Indians", () => {
+    expect(player("rohit-sharma").iplTeams).toEqual(["DCH", "MI"]);
+  });
+});
+
+describe("trophies", () => {
+  it("Ponting won the World Cup and the Champions Trophy", () => {
+    expect(player("ricky-ponting").trophies).toEqual(expect.arrayContaining(["CWC", "CT"]));
+  });
+
+  it("Warner won the World Cup, the T20 World Cup, the WTC and the IPL", () => {
+    expect(player("david-warner").trophies).toEqual(expect.arrayContaining(["CWC", "T20WC", "WTC", "IPL"]));
+  });
+
+  it("Stokes won the 2019 World Cup and the 2022 T20 World Cup", () => {
+    expect(player("ben-stokes").trophies).toEqual(expect.arrayContaining(["CWC", "T20WC"]));
+  });
+
+  it("Wasim Akram won the 1992 World Cup; Waqar Younis missed it", () => {
+    expect(player("wasim-akram").trophies).toContain("CWC");
+    expect(player("waqar-younis").trophies).not.toContain("CWC");
+  });
+
+  it("Kohli and AB de Villiers never won the IPL", () => {
+    expect(player("virat-kohli").trophies).not.toContain("IPL");
+    expect(player("ab-de-villiers").trophies).not.toContain("IPL");
+  });
+
+  it("Gilchrist won the IPL with Deccan Chargers", () => {
+    expect(player("adam-gilchrist").trophies).toContain("IPL");
+  });
+});
+
+describe("teammates", () => {
+  it("Dhoni and Kohli are teammates, both ways, through India", () => {
+    expect(teammates("ms-dhoni", "virat-kohli")).toBe(true);
+    expect(teammates("virat-kohli", "ms-dhoni")).toBe(true);
+    const entry = player("ms-dhoni").teammates.find((t) => t.playerId === "virat-kohli")!;
+    expect(entry.playerName).toBe("Virat Kohli");
+    expect(entry.contexts).toContain("India ODI 2008-2019");
+  });
+
+  it("Tendulkar and Ponting were teammates at Mumbai Indians in 2013", () => {
+    const entry = player("sachin-tendulkar").teammates.find((t) => t.playerId === "ricky-ponting");
+    expect(entry?.contexts).toEqual(["MI 2013"]);
+  });
+
+  it("Kohli and AB de Villiers were teammates at RCB", () => {
+    const entry = player("virat-kohli").teammates.find((t) => t.playerId === "ab-de-villiers");
+    expect(entry?.contexts).toEqual(["RCB 2011-2021"]);
+  });
+
+  it("Warne and Tendulkar never shared a side", () => {
+    expect(teammates("shane-warne", "sachin-tendulkar")).toBe(false);
+  });
+
+  it("Imran Khan retired before Kohli began, so they are not teammates", () => {
+    expect(teammates("imran-khan", "virat-kohli")).toBe(false);
+  });
+
+  it("nobody is his own teammate", () => {
+    for (const p of players) expect(p.teammates.some((t) => t.playerId === p.id)).toBe(false);
+  });
+
+  it("the relation is symmetric across the whole database", () => {
+    for (const p of players) {
+      for (const t of p.teammates) expect(teammates(t.playerId, p.id)).toBe(true);
+    }
+  });
+});
