@@ -128,5 +128,30 @@ for (const backend of backends) {
       expect((await second.input(code, "P2", { type: "MATCH" })).ok).toBe(true);
       expect(((await second.exists(code))!.state as TriviaState).phase).toBe("CLUE");
     });
+
+    it("closes idle rooms, which then stay closed across a restart", async () => {
+      let now = 1_900_000_000_000;
+      const clock = () => now;
+      const mk = () =>
+        new RoomHost({
+          games: [game],
+          live: new MemoryLiveStore(),
+          log: new InputLog(h.db),
+          publisher: quietPublisher,
+          timeScale: 1,
+          clock,
+        });
+      const host = mk();
+      const code = await host.createRoom("trivia-duel", {});
+      await host.join("trivia-duel", code, "lonely-player-1");
+      now += 60_000;
+      expect(await host.closeIdle(120_000)).toBe(0);
+      now += 120_000;
+      expect(await host.closeIdle(120_000)).toBeGreaterThanOrEqual(1);
+      expect(await host.exists(code)).toBeNull();
+      const again = mk();
+      await again.recover();
+      expect(await again.exists(code)).toBeNull();
+    });
   });
 }

@@ -134,7 +134,8 @@ describe("Trivia Duel over Socket.IO", () => {
   });
 
   it("answers malformed messages with ERROR and changes nothing", async () => {
-    const { code, a, b } = await pair();
+    // Long timers (600 s is 12 s at this time scale) keep the room still while we probe it.
+    const { code, a, b } = await pair({ config: { betTimeLimitSec: 600, reconnectGraceSec: 600 } });
     await a.p.next("PHASE_BETTING");
     const before = (await server.live.get(code))!.version;
     const bad: [unknown, string][] = [

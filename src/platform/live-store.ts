@@ -10,6 +10,8 @@ export interface RoomRecord {
   version: number;
   /** Log sequence of the last accepted input. */
   seq: number;
+  /** When the room last accepted an input or ran a timer (for closing idle rooms). */
+  touchedAt: number;
   /** Seat credentials (hashed) → seat. Never sent to anyone. */
   members: Record<string, string>;
 }

@@ -90,7 +90,17 @@ export class RoomHost {
       timeScale: this.deps.timeScale,
     };
     const state = game.rules.setup({ ...origin, now });
-    const rec: RoomRecord = { uid: randomUUID(), code, game: gameId, origin, state, version: 0, seq: 0, members: {} };
+    const rec: RoomRecord = {
+      uid: randomUUID(),
+      code,
+      game: gameId,
+      origin,
+      state,
+      version: 0,
+      seq: 0,
+      members: {},
+      touchedAt: now,
+    };
     if (!(await this.deps.live.cas(code, null, rec))) throw new Error("room_exists");
     try {
       await this.deps.log.createRoom({
@@ -249,7 +259,7 @@ export class RoomHost {
     const members = { ...rec.members };
     if (meta?.join) members[meta.join] = (row.intent as { seat: string }).seat;
     if (meta?.leave) delete members[meta.leave];
-    const next: RoomRecord = { ...rec, state, seq, version: rec.version + 1, members };
+    const next: RoomRecord = { ...rec, state, seq, version: rec.version + 1, members, touchedAt: row.at };
     if (!(await this.deps.live.cas(rec.code, rec.version, next)))
       throw new Error(`room ${rec.code} changed under its host`);
     this.scheduler?.arm(rec.code, game.rules.due(state));
@@ -267,6 +277,28 @@ export class RoomHost {
         this.deps.publisher.publish(rec.game, rec.code, o.to, o.msg);
       }
     }
+  }
+
+  /**
+   * Close rooms that have seen no input and no timer for `idleMs`: they leave the live
+   * store and are marked closed in the log, so restarts stop replaying them.
+   */
+  async closeIdle(idleMs: number): Promise<number> {
+    const cutoff = this.clock() - idleMs;
+    let closed = 0;
+    for (const code of this.deps.live.codes()) {
+      await this.inTurn(code, async () => {
+        const rec = await this.deps.live.get(code);
+        if (!rec || rec.touchedAt > cutoff) return;
+        const due = this.game(rec.game).rules.due(rec.state);
+        if (due !== null) return;
+        await this.deps.log.close(rec.uid, this.clock());
+        await this.deps.live.delete(code);
+        this.scheduler?.arm(code, null);
+        closed++;
+      });
+    }
+    return closed;
   }
 
   /**
@@ -314,6 +346,7 @@ export class RoomHost {
         version: 0,
         seq: rows.at(-1)?.seq ?? 0,
         members,
+        touchedAt: this.clock(),
       };
       if (!(await this.deps.live.cas(room.code, null, rec))) continue;
       n++;

@@ -100,6 +100,18 @@ export async function buildServer(config: Config, games: GameModule[]) {
     attachGateway(ns, game, host, app.log);
   }
 
+  const idleMs = config.ROOM_IDLE_MINUTES * 60_000;
+  const sweeper = setInterval(
+    () => {
+      host.closeIdle(idleMs).then(
+        (n) => n && app.log.info({ closed: n }, "closed idle rooms"),
+        (err) => app.log.error({ err }, "idle sweep failed"),
+      );
+    },
+    Math.min(60_000, idleMs),
+  );
+  sweeper.unref();
+
   const recovered = await host.recover();
   if (recovered) app.log.info({ recovered }, "rooms recovered from the input log");
 
@@ -110,6 +122,7 @@ export async function buildServer(config: Config, games: GameModule[]) {
     live,
     dbKind: dbh.kind,
     async close() {
+      clearInterval(sweeper);
       scheduler.cancelAll();
       io.close();
       await app.close();

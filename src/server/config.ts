@@ -15,6 +15,8 @@ export const Config = z.object({
   TIME_SCALE: z.coerce.number().positive().max(100).default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIR: z.string().default("dist/web"),
+  /** Rooms with no input and no timer for this long are closed. */
+  ROOM_IDLE_MINUTES: z.coerce.number().positive().default(120),
 });
 export type Config = z.infer<typeof Config>;
 
