@@ -1,0 +1,154 @@
+import { Button } from "../../../kit/Button";
+import { Countdown } from "../../../kit/Countdown";
+import type { Perspective } from "../perspective";
+import type { BettingView } from "../wire";
+import type { ScreenProps } from "./props";
+import { QuestionHeader } from "./QuestionHeader";
+import { Scoreboard } from "./Scoreboard";
+
+const BET_INTENTS = new Set(["BET", "MATCH", "RAISE", "FOLD"]);
+
+export function Betting({ s, p, send }: ScreenProps) {
+  const b = s.betting;
+  const busy = s.pending !== null && BET_INTENTS.has(s.pending);
+  const myTurn = b !== null && p.isPlayer && b.awaitingAction === p.me;
+  return (
+    <section className="phase" data-testid="phase-BETTING">
+      <Scoreboard s={s} p={p} />
+      <div className="card stack">
+        <QuestionHeader s={s} />
+        {b === null ? (
+          <p className="status">Opening the betting…</p>
+        ) : (
+          <>
+            <BetStory b={b} p={p} />
+            {myTurn ? (
+              <MyMove b={b} p={p} folds={s.foldsRemaining[p.me]} busy={busy} send={send} />
+            ) : (
+              b.awaitingAction && (
+                <p className="status status--waiting" data-testid="betting-waiting">
+                  {!p.isPlayer
+                    ? `${p.name(b.awaitingAction)} to act…`
+                    : b.bets[p.me] === null
+                      ? "Opponent is choosing a bet…"
+                      : "Waiting for opponent…"}
+                </p>
+              )
+            )}
+            {s.lastBet?.auto && s.lastBet.player !== b.awaitingAction && (
+              <p className="muted small">
+                {p.name(s.lastBet.player)} ran out of time, so the table moved for{" "}
+                {p.isPlayer && s.lastBet.player === p.me ? "you" : "them"}.
+              </p>
+            )}
+            <div className="row row--center">
+              <Countdown deadline={b.awaitingAction ? b.deadline : null} offset={s.clockOffset} />
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** "You bet 50, opponent raised to 100": the table so far, in one line. */
+function BetStory({ b, p }: { b: BettingView; p: Perspective }) {
+  const first = b.firstActor;
+  const second = first === "P1" ? "P2" : "P1";
+  const opening = b.bets[first];
+  const answer = b.bets[second];
+  if (opening === null) return null;
+  let text = `${p.name(first)} bet ${opening}`;
+  if (answer !== null && answer > opening) text += `, ${mid(p.name(second))} raised to ${answer}`;
+  else if (answer !== null) text += `, ${mid(p.name(second))} matched`;
+  return (
+    <p className="story" data-testid="bet-story">
+      {text}.
+    </p>
+  );
+}
+
+/** Names in the middle of a sentence: "you", "opponent", but "Player 2" stays as it is. */
+function mid(name: string): string {
+  return name === "You" || name === "Opponent" ? name.toLowerCase() : name;
+}
+
+interface MoveProps {
+  b: BettingView;
+  p: Perspective;
+  folds: number;
+  busy: boolean;
+  send: ScreenProps["send"];
+}
+
+function MyMove({ b, p, folds, busy, send }: MoveProps) {
+  const can = (a: string) => b.availableActions.includes(a);
+  const facing = b.bets[p.opp];
+  const mine = b.contributions[p.me];
+  return (
+    <div className="stack" data-testid="betting-your-turn">
+      {can("BET") && (
+        <fieldset className="choice">
+          <legend className="prompt">Place your bet</legend>
+          <div className="chips">
+            {b.betOptions.map((n) => (
+              <Button
+                key={n}
+                variant="primary"
+                size="lg"
+                className="chip"
+                disabled={busy}
+                onClick={() => send({ type: "BET", amount: n })}
+                testId={`bet-${n}`}
+              >
+                {n}
+              </Button>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {can("MATCH") && facing !== null && (
+        <div className="row row--wrap">
+          <Button variant="primary" size="lg" disabled={busy} onClick={() => send({ type: "MATCH" })} testId="match">
+            Match {facing}
+          </Button>
+        </div>
+      )}
+      {can("RAISE") && b.raiseOptions.length > 0 && (
+        <fieldset className="choice">
+          <legend className="label">Raise to</legend>
+          <div className="chips">
+            {b.raiseOptions.map((n) => (
+              <Button
+                key={n}
+                variant="secondary"
+                size="lg"
+                className="chip"
+                disabled={busy}
+                onClick={() => send({ type: "RAISE", amount: n })}
+                testId={`raise-${n}`}
+              >
+                {n}
+                {n === b.effectiveStack && <span className="btn__note">all in</span>}
+              </Button>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <div className="row row--wrap">
+        <Button variant="danger" disabled={busy || !can("FOLD")} onClick={() => send({ type: "FOLD" })} testId="fold">
+          Fold <span className="btn__note">({folds} left)</span>
+        </Button>
+        <span className="muted small">
+          {!can("FOLD")
+            ? "No folds left: you have to play this one."
+            : mine > 0
+              ? `Folding gives up the ${mine} you put in.`
+              : facing !== null
+                ? "Folding costs no points, but uses a fold."
+                : "Folding skips this question and uses a fold."}
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Button } from "../../../kit/Button";
+import { CopyField } from "../../../kit/CopyField";
+import type { ScreenProps } from "./props";
+
+/** Room created, one seat filled: show the code and a link worth pasting into a chat. */
+export function Waiting({ s, p, onLeave }: ScreenProps & { onLeave(): void }) {
+  const joined = Number(s.players.P1.joined) + Number(s.players.P2.joined);
+  const link = `${location.origin}/trivia/${s.roomId}`;
+  return (
+    <section className="phase card center" data-testid="phase-WAITING">
+      <h1>{joined >= 2 ? "Both players are here" : "Waiting for an opponent"}</h1>
+      <div className="room-code-box">
+        <span className="muted">Room code</span>
+        <span className={s.roomId.length > 8 ? "room-code room-code--long" : "room-code"} data-testid="room-code">
+          {s.roomId}
+        </span>
+        <span className="muted">Share the code, or send this link:</span>
+      </div>
+      <CopyField value={link} label="Link to this room" testId="share-link" />
+      <div className="seats" data-testid="player-count">
+        <span className="seats__dots" aria-hidden="true">
+          {[0, 1].map((i) => (
+            <span key={i} className={i < joined ? "dot dot--on" : "dot"} />
+          ))}
+        </span>
+        <span>{joined}/2 players</span>
+      </div>
+      <p className="muted small">
+        The duel starts by itself when the second player opens the link: {s.questionsPerMatch} questions,{" "}
+        {s.startingBalance} points each to start.
+      </p>
+      {p.isPlayer && (
+        <Button variant="ghost" onClick={onLeave} testId="leave">
+          Leave room
+        </Button>
+      )}
+    </section>
+  );
+}

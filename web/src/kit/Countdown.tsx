@@ -1,0 +1,36 @@
+import { secondsLeft, useNow } from "./clock";
+
+interface Props {
+  /** Server timestamp (ms) the countdown runs to. */
+  deadline: number | null;
+  /** serverNow − local time. */
+  offset: number;
+  /** Wording around the number, e.g. (n) => `Betting in ${n}…`. Defaults to "n s". */
+  format?: (seconds: number) => string;
+  /** At or below this many seconds the countdown turns urgent. */
+  urgentAt?: number;
+  testId?: string;
+}
+
+export function Countdown({ deadline, offset, format, urgentAt = 3, testId = "countdown" }: Props) {
+  const now = useNow(200, deadline !== null);
+  if (deadline === null) return null;
+  const n = secondsLeft(deadline, offset, now);
+  const text = format ? format(n) : `${n}s`;
+  return (
+    <span className={n <= urgentAt ? "countdown countdown--urgent" : "countdown"} data-testid={testId} role="timer">
+      <ClockIcon />
+      {text}
+    </span>
+  );
+}
+
+/** Drawn rather than an emoji, so it looks the same on machines without an emoji font. */
+function ClockIcon() {
+  return (
+    <svg className="countdown__icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+      <circle cx="8" cy="9" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M8 6v3.2l2 1.3M6 1.5h4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
