@@ -89,6 +89,17 @@ describe("Trivia Duel over Socket.IO", () => {
     b.p.close();
   });
 
+  it("the second joiner hears the match start its own join caused", async () => {
+    const { a, b } = await pair();
+    const types = b.p.inbox.map((m) => m.type);
+    expect(types).toContain("MATCH_STARTED");
+    expect(types).toContain("PHASE_CATEGORY");
+    // ROOM_STATE follows them, so the client ends on the full picture.
+    expect(types.indexOf("MATCH_STARTED")).toBeLessThan(types.indexOf("ROOM_STATE"));
+    a.p.close();
+    b.p.close();
+  });
+
   it("a reconnect inside the window gets ROOM_STATE for its seat and play goes on", async () => {
     const { code, a, b } = await pair();
     await a.p.next("PHASE_BETTING");

@@ -56,12 +56,16 @@ export function attachGateway(
 
     const join = async (frame: Extract<ClientFrame, { kind: "join" }>) => {
       if (member) await release();
-      const r = await host.join(gameId, frame.roomId, frame.credential, frame.name, game.createOnJoin ?? false);
-      if (r.refused?.code === "room_not_found")
-        return refuse("room_not_found", "There is no room with that code.", frame.requestId);
       const code = frame.roomId;
-      member = { code, seat: r.seat, credential: frame.credential };
+      // Listen to the room before joining, so the broadcasts our own join causes
+      // (PLAYER_JOINED, the match starting) reach this socket too.
       socket.join(roomKey(code));
+      const r = await host.join(gameId, code, frame.credential, frame.name, game.createOnJoin ?? false);
+      if (r.refused?.code === "room_not_found") {
+        socket.leave(roomKey(code));
+        return refuse("room_not_found", "There is no room with that code.", frame.requestId);
+      }
+      member = { code, seat: r.seat, credential: frame.credential };
       if (r.seat) {
         socket.join(seatKey(code, r.seat));
         const k = holderKey(code, r.seat);

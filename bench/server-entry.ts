@@ -1,0 +1,47 @@
+/**
+ * The Parlor server as the bench runs it: a child process, real PGlite on disk in
+ * DATA_DIR, real durations (TIME_SCALE=1), silent logs. Started by bench/trivia.ts.
+ *
+ * Bench only: GET /bench/answer/:roomId tells the bots the current question's first
+ * accepted answer, so they can answer right on purpose. The route is registered here,
+ * never in src/, and a normal server does not have it.
+ */
+import type { AddressInfo } from "node:net";
+import { gameModules } from "../src/games/registry";
+import type { TriviaState } from "../src/games/trivia-duel/state";
+import { buildServer } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { failChild, serveChild } from "./children";
+
+try {
+  const dataDir = process.env.DATA_DIR;
+  if (!dataDir || dataDir.startsWith("memory://"))
+    throw new Error("bench/server-entry needs DATA_DIR set to a temp dir");
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    TIME_SCALE: process.env.TIME_SCALE ?? "1",
+    LOG_LEVEL: "silent",
+    WEB_DIR: process.env.WEB_DIR ?? "dist/web",
+  });
+  const server = await buildServer(config, gameModules);
+
+  server.app.get<{ Params: { roomId: string } }>(
+    "/bench/answer/:roomId",
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const rec = await server.live.get(req.params.roomId.toUpperCase());
+      if (!rec) return reply.code(404).send({ error: "no such room" });
+      const s = rec.state as TriviaState;
+      const q = s.questions[s.questionIndex];
+      return { matchNumber: s.matchNumber, questionIndex: s.questionIndex, answer: q?.acceptedAnswers[0] ?? null };
+    },
+  );
+
+  await server.app.listen({ port: 0, host: "127.0.0.1" });
+  const port = (server.app.server.address() as AddressInfo).port;
+  serveChild(port, () => server.close());
+} catch (err) {
+  failChild(err);
+}
