@@ -1,5 +1,6 @@
+import type { Kysely, Migration } from "kysely";
 import type { ZodType } from "zod";
-import type { AnyRules } from "./rules";
+import type { AnyRules, Outbound } from "./rules";
 
 /** What a game's wire protocol turns one raw client message into. */
 export type ClientFrame =
@@ -31,9 +32,59 @@ export interface GameModule {
   /** Socket.IO namespace, e.g. "/trivia". */
   namespace: string;
   wire: WireAdapter;
-  /** REST body for creating a room (POST /api/v1/<slug>/rooms), turned into rules options. */
-  createRoom?: { slug: string; body: ZodType; toOptions(body: unknown): unknown };
+  /**
+   * REST body for creating a room (POST /api/v1/<slug>/rooms), turned into rules options.
+   * `toOptions` may read the database (uploaded content) and refuse with an ApiRefusal.
+   */
+  createRoom?: {
+    slug: string;
+    body: ZodType;
+    toOptions(body: unknown, ctx: ServiceContext): unknown | Promise<unknown>;
+  };
   title: string;
   /** A join naming an unknown room creates it (Trivia Duel, RULINGS #9). */
   createOnJoin?: boolean;
+  /**
+   * Seats are proven by a token the server signs (POST /api/v1/<slug>/rooms/:code/seats),
+   * rather than by a client-made secret.
+   */
+  seatTokens?: "signed";
+  /** The game's own tables (Kysely migrations; names should start with a game prefix). */
+  migrations?: Record<string, Migration>;
+  /** The game's own REST routes under /api/v1/<slug>/. */
+  routes?: RouteDef[];
+  /** Runs after each committed input, in order per room: for history tables and the like. */
+  project?(ctx: ServiceContext, room: { uid: string; code: string }, state: unknown, out: Outbound[]): Promise<void>;
+}
+
+/** What game services (routes, projections) may use. */
+export interface ServiceContext {
+  // biome-ignore lint/suspicious/noExplicitAny: each game owns its own tables
+  db: Kysely<any>;
+  now(): number;
+}
+
+/** A refusal from a route or `toOptions`: becomes `{ error: { code, message } }` with `status`. */
+export class ApiRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RouteDef {
+  method: "GET" | "POST" | "DELETE";
+  /** Path under /api/v1/<slug>, e.g. "/packs" or "/packs/:id". */
+  path: string;
+  summary: string;
+  body?: ZodType;
+  /** JSON body size limit in bytes, when larger than the server's default. */
+  bodyLimit?: number;
+  handle(
+    ctx: ServiceContext,
+    input: { body: unknown; params: Record<string, string> },
+  ): Promise<{ status: number; body: unknown }>;
 }

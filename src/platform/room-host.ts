@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { isRuleError } from "../engine/errors";
-import type { GameModule } from "../engine/module";
+import type { GameModule, ServiceContext } from "../engine/module";
 import { type LogEntry, replay } from "../engine/replay";
 import { type Audience, type From, type Outbound, type PresenceStatus, type SeatId, SYSTEM } from "../engine/rules";
 import { uniqueRoomCode } from "./codes";
@@ -33,6 +33,8 @@ export interface HostDeps {
   clock?: () => number;
   metrics?: HostMetrics;
   onError?: (err: unknown, context: string) => void;
+  /** For games' projections (history tables); without it projections are skipped. */
+  services?: ServiceContext;
 }
 
 const hashCredential = (code: string, credential: string) =>
@@ -46,6 +48,7 @@ const hashCredential = (code: string, credential: string) =>
 export class RoomHost {
   private readonly games = new Map<string, GameModule>();
   private readonly turns = new Map<string, Promise<unknown>>();
+  private readonly projections = new Map<string, Promise<void>>();
   private scheduler: Scheduler | null;
   private readonly clock: () => number;
 
@@ -264,6 +267,26 @@ export class RoomHost {
       throw new Error(`room ${rec.code} changed under its host`);
     this.scheduler?.arm(rec.code, game.rules.due(state));
     this.publish(next, game, out);
+    this.project(next, game, out);
+  }
+
+  /** Feed a game's projection in commit order, off the input's critical path. */
+  private project(rec: RoomRecord, game: GameModule, out: Outbound[]): void {
+    const services = this.deps.services;
+    if (!game.project || !services) return;
+    const prev = this.projections.get(rec.uid) ?? Promise.resolve();
+    const next = prev
+      .then(() => game.project!(services, { uid: rec.uid, code: rec.code }, rec.state, out))
+      .catch((err) => this.deps.onError?.(err, `projection ${rec.code}`));
+    this.projections.set(rec.uid, next);
+    void next.then(() => {
+      if (this.projections.get(rec.uid) === next) this.projections.delete(rec.uid);
+    });
+  }
+
+  /** Wait until every queued projection has run (tests, shutdown). */
+  async projectionsSettled(): Promise<void> {
+    while (this.projections.size) await Promise.all([...this.projections.values()]);
   }
 
   private publish(rec: RoomRecord, game: GameModule, out: Outbound[]): void {

@@ -12,11 +12,12 @@ import { InputLog } from "../platform/input-log";
 import { MemoryLiveStore } from "../platform/live-store";
 import { RoomHost } from "../platform/room-host";
 import { InProcessScheduler } from "../platform/scheduler";
+import { SeatTokens } from "../platform/seat-tokens";
 import type { Config } from "./config";
 import { attachGateway } from "./gateway";
 import { createMetrics } from "./metrics";
 import { SocketPublisher } from "./publisher";
-import { registerRoomRoutes } from "./rest";
+import { registerGameRoutes } from "./rest";
 
 /** Build the whole server (not listening yet). Everything it opens, `close()` shuts. */
 export async function buildServer(config: Config, games: GameModule[]) {
@@ -29,7 +30,10 @@ export async function buildServer(config: Config, games: GameModule[]) {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const dbh = await connectDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await migrate(dbh.db as never);
+  const gameMigrations = Object.assign({}, ...games.map((g) => g.migrations ?? {}));
+  await migrate(dbh.db as never, gameMigrations);
+  const tokens = await SeatTokens.open(dbh.db as never, config.SEAT_TOKEN_SECRET);
+  const services = { db: dbh.db, now: () => Date.now() };
   const log = new InputLog(dbh.db);
   const live = new MemoryLiveStore();
   const publisher = new SocketPublisher();
@@ -45,6 +49,7 @@ export async function buildServer(config: Config, games: GameModule[]) {
     publisher,
     timeScale: config.TIME_SCALE,
     metrics: metrics.host,
+    services,
     onError: (err, context) => app.log.error({ err, context }, "room host error"),
   });
   const scheduler = new InProcessScheduler((code) => void host.fire(code));
@@ -69,7 +74,7 @@ export async function buildServer(config: Config, games: GameModule[]) {
     reply.header("content-type", metrics.registry.contentType);
     return metrics.registry.metrics();
   });
-  registerRoomRoutes(app, games, host);
+  registerGameRoutes(app, games, host, services, tokens);
 
   const webDir = resolve(config.WEB_DIR);
   if (existsSync(webDir)) {
@@ -97,7 +102,7 @@ export async function buildServer(config: Config, games: GameModule[]) {
       socketCount++;
       s.on("disconnect", () => socketCount--);
     });
-    attachGateway(ns, game, host, app.log);
+    attachGateway(ns, game, host, app.log, tokens);
   }
 
   const idleMs = config.ROOM_IDLE_MINUTES * 60_000;
@@ -123,6 +128,7 @@ export async function buildServer(config: Config, games: GameModule[]) {
     dbKind: dbh.kind,
     async close() {
       clearInterval(sweeper);
+      await host.projectionsSettled();
       scheduler.cancelAll();
       io.close();
       await app.close();

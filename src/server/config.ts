@@ -15,6 +15,8 @@ export const Config = z.object({
   TIME_SCALE: z.coerce.number().positive().max(100).default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIR: z.string().default("dist/web"),
+  /** Key for signing seat tokens; unset means a random key kept in the database. */
+  SEAT_TOKEN_SECRET: z.string().min(16).optional(),
   /** Rooms with no input and no timer for this long are closed. */
   ROOM_IDLE_MINUTES: z.coerce.number().positive().default(120),
 });

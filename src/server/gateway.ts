@@ -1,6 +1,7 @@
 import type { Namespace, Socket } from "socket.io";
 import type { ClientFrame, GameModule } from "../engine/module";
 import type { RoomHost } from "../platform/room-host";
+import type { SeatTokens } from "../platform/seat-tokens";
 import { roomKey, seatKey, spectatorKey } from "./publisher";
 
 interface Membership {
@@ -22,6 +23,7 @@ export function attachGateway(
   game: GameModule,
   host: RoomHost,
   log: { warn: (o: object, m: string) => void },
+  tokens: SeatTokens,
 ) {
   const gameId = game.rules.id;
   const wire = game.wire;
@@ -57,15 +59,24 @@ export function attachGateway(
     const join = async (frame: Extract<ClientFrame, { kind: "join" }>) => {
       if (member) await release();
       const code = frame.roomId;
+      let credential = frame.credential;
+      let name = frame.name;
+      // Signed seats: the token must be ours and for this room; its subject is the credential.
+      if (game.seatTokens === "signed" && credential !== undefined) {
+        const proof = await tokens.verify(credential, code);
+        if (!proof) return refuse("bad_token", "That seat token is not valid for this room.", frame.requestId);
+        credential = proof.credential;
+        name = name ?? proof.name;
+      }
       // Listen to the room before joining, so the broadcasts our own join causes
       // (PLAYER_JOINED, the match starting) reach this socket too.
       socket.join(roomKey(code));
-      const r = await host.join(gameId, code, frame.credential, frame.name, game.createOnJoin ?? false);
+      const r = await host.join(gameId, code, credential, name, game.createOnJoin ?? false);
       if (r.refused?.code === "room_not_found") {
         socket.leave(roomKey(code));
         return refuse("room_not_found", "There is no room with that code.", frame.requestId);
       }
-      member = { code, seat: r.seat, credential: frame.credential };
+      member = { code, seat: r.seat, credential };
       if (r.seat) {
         socket.join(seatKey(code, r.seat));
         const k = holderKey(code, r.seat);

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
 
 /**
  * Platform migrations. Games add their own tables through `extraMigrations`, so the
@@ -37,6 +37,18 @@ const platform: Record<string, Migration> = {
       await db.schema.dropTable("rooms").execute();
     },
   },
+  "0002_settings": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("parlor_settings")
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("value", "text", (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("parlor_settings").execute();
+    },
+  },
 };
 
 export async function migrate(db: Kysely<unknown>, extra: Record<string, Migration> = {}): Promise<void> {
@@ -51,6 +63,4 @@ export async function migrate(db: Kysely<unknown>, extra: Record<string, Migrati
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) throw new Error(`migration failed: ${failed?.migrationName ?? ""} ${String(error ?? "")}`);
-  // bigint columns come back as strings from pg; keep numbers (timestamps fit in 2^53).
-  void sql;
 }

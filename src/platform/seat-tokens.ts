@@ -1,0 +1,44 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { jwtVerify, SignJWT } from "jose";
+import { type Kysely, sql } from "kysely";
+
+/**
+ * Seat tokens: a signed statement "this bearer holds a seat credential in room X".
+ * The credential itself is the token's random subject; the host only ever stores its hash.
+ */
+export class SeatTokens {
+  private constructor(private readonly key: Uint8Array) {}
+
+  /** The signing key: SEAT_TOKEN_SECRET if given, else one kept in the database so tokens survive restarts. */
+  static async open(db: Kysely<unknown>, fromEnv?: string): Promise<SeatTokens> {
+    if (fromEnv) return new SeatTokens(new TextEncoder().encode(fromEnv));
+    const fresh = randomBytes(32).toString("base64url");
+    await sql`INSERT INTO parlor_settings (key, value) VALUES ('seat_token_key', ${fresh}) ON CONFLICT (key) DO NOTHING`.execute(
+      db,
+    );
+    const row = await sql<{ value: string }>`SELECT value FROM parlor_settings WHERE key = 'seat_token_key'`.execute(
+      db,
+    );
+    return new SeatTokens(new TextEncoder().encode(row.rows[0]!.value));
+  }
+
+  async issue(room: string, name: string): Promise<string> {
+    return new SignJWT({ room, name })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(randomUUID())
+      .setIssuedAt()
+      .setExpirationTime("7d")
+      .sign(this.key);
+  }
+
+  /** The credential a valid token carries for `room`, or null. */
+  async verify(token: string, room: string): Promise<{ credential: string; name?: string } | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ["HS256"] });
+      if (payload.room !== room || typeof payload.sub !== "string") return null;
+      return { credential: payload.sub, ...(typeof payload.name === "string" ? { name: payload.name } : {}) };
+    } catch {
+      return null;
+    }
+  }
+}
