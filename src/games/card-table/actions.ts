@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { SettingsPatch } from "./settings";
+
+const Id = z.string().min(1).max(100);
+
+/**
+ * The document's `Action` union, every member strict, plus two extensions:
+ * `setPresence` (a player marks themselves away / back: Presence Rules) and
+ * `configure` (the lead changes settings in the lobby).
+ *
+ * `selectWinner.playerId` carries the anonymous submission's display index (as a
+ * string, "1", "2", …) while authors are hidden; `index` (a number) says the same.
+ */
+export const Action = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("draw"), deckId: Id, count: z.int().min(1).max(100), toZone: Id }).strict(),
+  z
+    .object({
+      type: z.literal("play"),
+      cardId: Id,
+      fromZone: Id,
+      toSlot: Id,
+      position: z.int().min(0).max(1000).optional(),
+    })
+    .strict(),
+  z.object({ type: z.literal("discard"), cardId: Id, fromZone: Id, toDeckId: Id.optional() }).strict(),
+  z.object({ type: z.literal("reveal"), cardId: Id }).strict(),
+  z.object({ type: z.literal("hide"), cardId: Id }).strict(),
+  z.object({ type: z.literal("shuffle"), deckId: Id }).strict(),
+  z.object({ type: z.literal("roll"), dieId: Id }).strict(),
+  z
+    .object({ type: z.literal("selectWinner"), playerId: Id.optional(), index: z.int().min(1).max(1000).optional() })
+    .strict(),
+  z.object({ type: z.literal("setPhase"), phaseId: Id }).strict(),
+  z.object({ type: z.literal("nextTurn") }).strict(),
+  z.object({ type: z.literal("score"), playerId: Id, delta: z.int().min(-1000).max(1000) }).strict(),
+  z.object({ type: z.literal("startGame") }).strict(),
+  z.object({ type: z.literal("pauseGame") }).strict(),
+  z.object({ type: z.literal("resumeGame") }).strict(),
+  z.object({ type: z.literal("endGame") }).strict(),
+  z.object({ type: z.literal("kickPlayer"), playerId: Id }).strict(),
+  z.object({ type: z.literal("setPresence"), presence: z.enum(["active", "away"]) }).strict(),
+  z.object({ type: z.literal("configure"), settings: SettingsPatch }).strict(),
+]);
+export type Action = z.infer<typeof Action>;
+export type ActionOf<T extends Action["type"]> = Extract<Action, { type: T }>;

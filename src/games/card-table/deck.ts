@@ -1,0 +1,65 @@
+import { type RuleError, refuse } from "../../engine/errors";
+import { rngShuffle } from "../../engine/rng";
+import type { Card, CardPack } from "./content/schema";
+import type { PackLibrary } from "./context";
+import type { CardTableState, Deck } from "./state";
+
+/** The packs the settings select: inline (imported) packs first, then the shipped library. */
+export function resolvePacks(s: CardTableState, library: PackLibrary): CardPack[] | RuleError {
+  const out: CardPack[] = [];
+  for (const id of s.settings.packIds) {
+    const pack = s.inlinePacks.find((p) => p.id === id) ?? library(id);
+    if (!pack) return refuse("unknown_pack", `There is no card pack "${id}".`);
+    out.push(pack);
+  }
+  return out;
+}
+
+/**
+ * Merge the packs into the definition's decks (each deck takes the cards of its type)
+ * and shuffle each. Card ids stay unique across packs: a repeated id gets the pack id
+ * appended, so every card is one thing in one place.
+ */
+export function buildDecks(s: CardTableState, packs: CardPack[]): void {
+  const seen = new Set<string>();
+  const unique = (card: Card, packId: string): Card => {
+    let id = card.id;
+    if (seen.has(id)) id = `${card.id}-${packId}`;
+    for (let n = 2; seen.has(id); n++) id = `${card.id}-${packId}-${n}`;
+    seen.add(id);
+    return { ...structuredClone(card), id };
+  };
+  s.decks = {};
+  let total = 0;
+  for (const [deckId, d] of Object.entries(s.definition.decks)) {
+    const cards = packs.flatMap((p) => (p.cards[d.cardType] ?? []).map((c) => unique(c, p.id)));
+    s.decks[deckId] = { id: deckId, cards: rngShuffle(s.rng, cards), discardPile: [] };
+    total += cards.length;
+  }
+  s.cardCount = total;
+}
+
+/** Cards a deck can still give: its draw pile plus its discard pile. */
+export function available(s: CardTableState, deckId: string): number {
+  const d = s.decks[deckId];
+  return d ? d.cards.length + d.discardPile.length : 0;
+}
+
+/** An empty draw pile takes the shuffled discard pile (Card Exhaustion, first row). */
+export function reshuffle(s: CardTableState, deck: Deck): void {
+  deck.cards.push(...rngShuffle(s.rng, deck.discardPile.splice(0)));
+}
+
+/** Draw up to `count` cards from the top, reshuffling the discard pile when the pile runs out. */
+export function drawCards(s: CardTableState, deckId: string, count: number): Card[] {
+  const deck = s.decks[deckId];
+  if (!deck) return [];
+  const out: Card[] = [];
+  while (out.length < count) {
+    if (deck.cards.length === 0) reshuffle(s, deck);
+    const card = deck.cards.shift();
+    if (!card) break;
+    out.push(card);
+  }
+  return out;
+}

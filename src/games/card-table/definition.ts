@@ -1,0 +1,242 @@
+import { z } from "zod";
+import type { GameSettings as Settings } from "./settings";
+import { GameSettings } from "./settings";
+
+/**
+ * The document's `GameDefinition`, as data. Phases, transitions, timeouts and what
+ * happens on entering a phase are all read from here, so a new game is a JSON file.
+ *
+ * Extensions to the document's interfaces (all optional, all documented in
+ * README.md beside this file):
+ * - roles: "turn" (whoever holds the turn), beside judge / submitters / all / lead;
+ * - capacity: "unlimited", "pick" (the current prompt's pick) or "handSize";
+ * - transition conditions "always" and "endCondition";
+ * - phase `onEnter` and `afterAction` effect lists, `actionRoles` per action, and
+ *   `timeout.setting` (a settings key holding the seconds, e.g. "submitTimeout");
+ * - definition `endPhase` and `judging` (which slots and decks a judged round uses).
+ */
+
+export const ActionType = z.enum([
+  "draw",
+  "play",
+  "discard",
+  "reveal",
+  "hide",
+  "shuffle",
+  "roll",
+  "selectWinner",
+  "setPhase",
+  "nextTurn",
+  "score",
+  "startGame",
+  "pauseGame",
+  "resumeGame",
+  "endGame",
+  "kickPlayer",
+]);
+export type ActionType = z.infer<typeof ActionType>;
+
+export const Role = z.enum(["judge", "submitters", "all", "lead", "turn"]);
+export type Role = z.infer<typeof Role>;
+
+const Id = z.string().min(1).max(64);
+
+export const Capacity = z.union([z.int().min(1).max(1000), z.enum(["unlimited", "pick", "handSize"])]);
+export type Capacity = z.infer<typeof Capacity>;
+
+export const SlotDefinition = z.object({
+  id: Id,
+  name: z.string().min(1),
+  scope: z.enum(["global", "player"]),
+  capacity: Capacity,
+  ordered: z.boolean(),
+  visibility: z.enum(["public", "owner", "judge", "hidden"]),
+  allowedCardTypes: z.array(z.string().min(1)).optional(),
+});
+export type SlotDefinition = z.infer<typeof SlotDefinition>;
+
+export const DieFace = z.object({
+  value: z.union([z.number(), z.string()]),
+  label: z.string().optional(),
+  image: z.string().optional(),
+});
+export type DieFace = z.infer<typeof DieFace>;
+
+export const DieDef = z.object({ id: Id, name: z.string().min(1), faces: z.array(DieFace).min(1).max(1000) });
+export type DieDef = z.infer<typeof DieDef>;
+
+export const VariantDefinition = z.object({
+  id: Id,
+  name: z.string().min(1),
+  description: z.string(),
+  default: z.boolean(),
+  /** Variants sharing a group exclude each other (e.g. the three judge rules). */
+  group: z.string().optional(),
+});
+export type VariantDefinition = z.infer<typeof VariantDefinition>;
+
+export const TransitionCondition = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("allSubmitted") }),
+  z.object({ type: z.literal("judgeSelected") }),
+  z.object({ type: z.literal("timeout") }),
+  z.object({ type: z.literal("action"), action: ActionType }),
+  z.object({ type: z.literal("manual") }),
+  z.object({ type: z.literal("always") }),
+  z.object({ type: z.literal("endCondition") }),
+]);
+export type TransitionCondition = z.infer<typeof TransitionCondition>;
+
+export const PhaseTransition = z.object({ to: Id, condition: TransitionCondition, automatic: z.boolean() });
+export type PhaseTransition = z.infer<typeof PhaseTransition>;
+
+/** Only run an effect when a variant is (or is not) active. */
+const When = z.object({ variant: z.string().optional(), notVariant: z.string().optional() }).optional();
+
+/** What the engine does on entering a phase or after an action: the engine's whole vocabulary. */
+export const Effect = z.discriminatedUnion("type", [
+  /** Back to a fresh lobby: scores, hands, decks, round and roles cleared. */
+  z.object({ type: z.literal("reset"), when: When }),
+  /** Merge the selected packs into the decks and shuffle each. */
+  z.object({ type: z.literal("buildDecks"), when: When }),
+  /** Every seated player draws from `deckId` up to `upTo` cards (default: the handSize setting). */
+  z.object({ type: z.literal("deal"), deckId: Id, upTo: z.int().min(0).optional(), when: When }),
+  /** random: any active player; rotate: next in turn order; variant: per the judge variant. */
+  z.object({ type: z.literal("assignJudge"), rule: z.enum(["random", "rotate", "variant"]), when: When }),
+  z.object({ type: z.literal("assignTurn"), rule: z.enum(["random", "first", "next"]), when: When }),
+  /** The game cannot go on if `deckId` holds fewer than `count` cards (draw pile and discard). */
+  z.object({ type: z.literal("requireCards"), deckId: Id, count: z.int().min(1), when: When }),
+  /** The game cannot go on if no submitter can answer the prompt. */
+  z.object({ type: z.literal("requireAnswers"), when: When }),
+  /** A virtual player ("rando") submits random cards from the answer deck. */
+  z.object({ type: z.literal("randoSubmit"), when: When }),
+  /** Shuffle the submissions into an anonymous order and expose them (per visibility). */
+  z.object({ type: z.literal("anonymise"), when: When }),
+  /** The round winner takes the prompt; wagers are settled. */
+  z.object({ type: z.literal("award"), when: When }),
+  /** Every card in these slots (global and per player) goes to its deck's discard pile. */
+  z.object({ type: z.literal("discardSlots"), slots: z.array(Id).min(1), when: When }),
+  z.object({ type: z.literal("nextRound"), when: When }),
+  /** The acting player scores the die's current face value. */
+  z.object({ type: z.literal("scoreDie"), dieId: Id, when: When }),
+  z.object({ type: z.literal("endGame"), when: When }),
+]);
+export type Effect = z.infer<typeof Effect>;
+
+export const PhaseDefinition = z.object({
+  id: Id,
+  name: z.string().min(1),
+  activeRoles: z.array(Role),
+  allowedActions: z.array(ActionType),
+  /** Per-action role override; an action not listed uses `activeRoles`. */
+  actionRoles: z.partialRecord(ActionType, z.array(Role)).optional(),
+  transitions: z.array(PhaseTransition),
+  timeout: z
+    .object({
+      seconds: z.number().positive().optional(),
+      /** A settings key holding the seconds; no value there means no timeout. */
+      setting: z.enum(["submitTimeout", "judgeTimeout", "turnTimeout"]).optional(),
+      action: z.enum(["auto-transition", "skip-inactive", "pause"]),
+    })
+    .optional(),
+  onEnter: z.array(Effect).optional(),
+  afterAction: z.partialRecord(ActionType, z.array(Effect)).optional(),
+});
+export type PhaseDefinition = z.infer<typeof PhaseDefinition>;
+
+/** Which slots and decks a judged round (CAH-style) uses. */
+export const JudgingConfig = z.object({
+  promptDeck: Id,
+  answerDeck: Id,
+  promptSlot: Id,
+  submissionSlot: Id,
+  scoreSlot: Id,
+  /** gambling: a second submission paid for with one won prompt card, held in `potSlot`. */
+  wagerSlot: Id.optional(),
+  potSlot: Id.optional(),
+});
+export type JudgingConfig = z.infer<typeof JudgingConfig>;
+
+export const GameDefinition = z
+  .object({
+    id: Id,
+    name: z.string().min(1),
+    description: z.string(),
+    minPlayers: z.int().min(1).max(100),
+    maxPlayers: z.int().min(1).max(100),
+    decks: z.record(Id, z.object({ displayName: z.string().min(1), cardType: z.string().min(1) })),
+    slots: z.array(SlotDefinition),
+    dice: z.array(DieDef).optional(),
+    defaultSettings: GameSettings,
+    variants: z.array(VariantDefinition),
+    phases: z.array(PhaseDefinition).min(1),
+    initialPhase: Id,
+    /** Where endGame, "last player standing" and card exhaustion go. */
+    endPhase: Id,
+    judging: JudgingConfig.optional(),
+  })
+  .superRefine((d, ctx) => {
+    const issue = (message: string, path: (string | number)[] = []) => ctx.addIssue({ code: "custom", message, path });
+    const phases = new Set(d.phases.map((p) => p.id));
+    const slots = new Map(d.slots.map((s) => [s.id, s]));
+    const dice = new Set((d.dice ?? []).map((x) => x.id));
+    const variants = new Set(d.variants.map((v) => v.id));
+    if (phases.size !== d.phases.length) issue("phase ids must be unique", ["phases"]);
+    if (slots.size !== d.slots.length) issue("slot ids must be unique", ["slots"]);
+    if (!phases.has(d.initialPhase)) issue(`initialPhase ${d.initialPhase} is not a phase`, ["initialPhase"]);
+    if (!phases.has(d.endPhase)) issue(`endPhase ${d.endPhase} is not a phase`, ["endPhase"]);
+    if (d.minPlayers > d.maxPlayers) issue("minPlayers exceeds maxPlayers", ["minPlayers"]);
+    const types = Object.values(d.decks).map((x) => x.cardType);
+    if (new Set(types).size !== types.length) issue("each deck deals its own card type", ["decks"]);
+    if (!slots.has("hand")) issue('a definition needs a player "hand" slot', ["slots"]);
+    else if (slots.get("hand")?.scope !== "player") issue("the hand slot has player scope", ["slots"]);
+    for (const v of d.defaultSettings.activeVariants)
+      if (!variants.has(v)) issue(`unknown variant ${v}`, ["defaultSettings", "activeVariants"]);
+    const checkEffect = (e: Effect, path: (string | number)[]) => {
+      if ((e.type === "deal" || e.type === "requireCards") && !(e.deckId in d.decks))
+        issue(`unknown deck ${e.deckId}`, path);
+      if (e.type === "discardSlots") for (const s of e.slots) if (!slots.has(s)) issue(`unknown slot ${s}`, path);
+      if (e.type === "scoreDie" && !dice.has(e.dieId)) issue(`unknown die ${e.dieId}`, path);
+      const needsJudging = ["randoSubmit", "anonymise", "award", "requireAnswers"];
+      if (needsJudging.includes(e.type) && !d.judging) issue(`${e.type} needs a judging block`, path);
+    };
+    d.phases.forEach((p, i) => {
+      for (const t of p.transitions) if (!phases.has(t.to)) issue(`transition to unknown phase ${t.to}`, ["phases", i]);
+      (p.onEnter ?? []).forEach((e, j) => {
+        checkEffect(e, ["phases", i, "onEnter", j]);
+      });
+      for (const [a, list] of Object.entries(p.afterAction ?? {}))
+        (list ?? []).forEach((e, j) => {
+          checkEffect(e, ["phases", i, "afterAction", a, j]);
+        });
+    });
+    if (d.judging) {
+      const j = d.judging;
+      for (const deck of [j.promptDeck, j.answerDeck])
+        if (!(deck in d.decks)) issue(`unknown deck ${deck}`, ["judging"]);
+      for (const slot of [j.promptSlot, j.submissionSlot, j.scoreSlot, j.wagerSlot, j.potSlot])
+        if (slot !== undefined && !slots.has(slot)) issue(`unknown slot ${slot}`, ["judging"]);
+      if (slots.get(j.promptSlot)?.scope !== "global") issue("the prompt slot has global scope", ["judging"]);
+      for (const slot of [j.submissionSlot, j.scoreSlot, j.wagerSlot])
+        if (slot !== undefined && slots.get(slot)?.scope !== "player") issue(`${slot} has player scope`, ["judging"]);
+      if ((j.wagerSlot === undefined) !== (j.potSlot === undefined))
+        issue("wagerSlot and potSlot go together", ["judging"]);
+    }
+  });
+export type GameDefinition = z.infer<typeof GameDefinition>;
+
+export function phaseOf(def: GameDefinition, id: string): PhaseDefinition {
+  const p = def.phases.find((x) => x.id === id);
+  if (!p) throw new Error(`card-table: unknown phase ${id}`);
+  return p;
+}
+
+export function slotOf(def: GameDefinition, id: string): SlotDefinition | undefined {
+  return def.slots.find((s) => s.id === id);
+}
+
+/** A phase's timeout in seconds, if it has one (a `setting` timeout is off while the setting is unset). */
+export function timeoutSeconds(settings: Settings, p: PhaseDefinition): number | null {
+  if (!p.timeout) return null;
+  if (p.timeout.setting) return settings[p.timeout.setting] ?? null;
+  return p.timeout.seconds ?? null;
+}

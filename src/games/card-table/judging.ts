@@ -1,0 +1,126 @@
+import { rngShuffle } from "../../engine/rng";
+import type { Card } from "./content/schema";
+import type { Ctx } from "./context";
+import { available, drawCards } from "./deck";
+import type { AnonymizedSubmission } from "./events";
+import { type CardTableState, type Entry, type Player, RANDO } from "./state";
+import { answerSlots, isComplete, markIfComplete, payStake, refundStake, returnSubmission } from "./submissions";
+import { currentPick, discard, listIn, playerOf } from "./zones";
+
+export function entryCards(s: CardTableState, e: Entry): Card[] {
+  return playerOf(s, e.playerId)?.slots[e.slot] ?? [];
+}
+
+/** The anonymous list: display index and cards; the author only for the winning entry. */
+export function anonymized(s: CardTableState): AnonymizedSubmission[] {
+  return (s.roundState.shuffledOrder ?? []).map((e, i) => {
+    const index = i + 1;
+    const out: AnonymizedSubmission = { index, cards: structuredClone(entryCards(s, e)) };
+    if (s.roundState.winningIndex === index) out.playerId = e.playerId;
+    return out;
+  });
+}
+
+/** Whether a seat may see the anonymous submissions now. */
+export function seesSubmissions(s: CardTableState, seat: string | null): boolean {
+  if (s.roundState.shuffledOrder === undefined) return false;
+  return s.settings.revealToAll || s.roundState.outcome !== undefined || (seat !== null && seat === s.roles.judge);
+}
+
+/**
+ * REVEAL: complete answers are shuffled into an anonymous order (the index→player map
+ * stays in server state only); incomplete ones go back to their hands.
+ */
+export function anonymise(ctx: Ctx): void {
+  const s = ctx.s;
+  const entries: Entry[] = [];
+  for (const p of s.players) {
+    for (const slot of answerSlots(s)) {
+      if (isComplete(s, p, slot) && p.id !== s.roles.judge) entries.push({ playerId: p.id, slot });
+      else if ((p.slots[slot]?.length ?? 0) > 0) returnSubmission(ctx, p, [slot]);
+    }
+  }
+  s.roundState.shuffledOrder = rngShuffle(s.rng, entries);
+  if (entries.length === 0) s.roundState.outcome = "none";
+  const msg = { type: "submissionsRevealed" as const, submissions: anonymized(s) };
+  if (s.settings.revealToAll) ctx.emit(msg);
+  else if (s.roles.judge) ctx.emit(msg, { seat: s.roles.judge });
+}
+
+/** Entries the current judge may pick: every one but their own. */
+export function selectable(s: CardTableState): number[] {
+  return (s.roundState.shuffledOrder ?? []).flatMap((e, i) => (e.playerId === s.roles.judge ? [] : [i + 1]));
+}
+
+export function selectWinner(ctx: Ctx, index: number): void {
+  const s = ctx.s;
+  const e = s.roundState.shuffledOrder?.[index - 1];
+  if (!e) return;
+  s.roundState.winningIndex = index;
+  s.roundState.winnerId = e.playerId;
+  s.roundState.outcome = "winner";
+  ctx.emit({ type: "winnerSelected", playerId: e.playerId, cardIds: entryCards(s, e).map((c) => c.id) });
+}
+
+/** The winner takes the prompt card (one point); stakes go back to winning gamblers, else to the winner. */
+export function award(ctx: Ctx): void {
+  const s = ctx.s;
+  const j = s.definition.judging;
+  if (!j) return;
+  s.lastRound = { round: s.round, submissions: anonymized(s) };
+  const shown = s.globalSlots[j.promptSlot]?.[0];
+  if (shown) s.lastRound.prompt = structuredClone(shown);
+  if (s.roundState.winnerId !== undefined) s.lastRound.winnerId = s.roundState.winnerId;
+  if (s.roundState.winningIndex !== undefined) s.lastRound.winningIndex = s.roundState.winningIndex;
+  const prompt = (s.globalSlots[j.promptSlot] ?? []).splice(0);
+  const winner = s.roundState.outcome === "winner" ? playerOf(s, s.roundState.winnerId) : undefined;
+  if (!winner) {
+    for (const c of prompt) discard(ctx, c);
+    for (const owner of Object.keys(s.roundState.stakes)) {
+      const p = playerOf(s, owner);
+      if (p) refundStake(ctx, p);
+    }
+    return;
+  }
+  const pile = listIn(winner.slots, j.scoreSlot);
+  pile.push(...prompt);
+  winner.score += 1;
+  ctx.emit({ type: "scoreChanged", playerId: winner.id, newScore: winner.score });
+  // A gambler whose answer won is the winner, so either way the stake goes to the winner.
+  for (const owner of Object.keys(s.roundState.stakes)) payStake(ctx, owner, winner);
+}
+
+export function randoPlayer(ctx: Ctx): Player {
+  const s = ctx.s;
+  let p = playerOf(s, RANDO);
+  if (!p) {
+    p = {
+      id: RANDO,
+      name: "Rando Cardrissian",
+      isLead: false,
+      presence: "active",
+      lastSeen: ctx.now,
+      joinedAt: ctx.now,
+      seq: -1,
+      hand: [],
+      slots: {},
+      score: 0,
+      virtual: true,
+    };
+    s.players.push(p);
+  }
+  return p;
+}
+
+/** rando: a virtual player answers with the top cards of the answer deck. */
+export function randoSubmit(ctx: Ctx): void {
+  const s = ctx.s;
+  const j = s.definition.judging;
+  if (!j) return;
+  const p = randoPlayer(ctx);
+  const pick = currentPick(s);
+  if (available(s, j.answerDeck) < pick) return;
+  const slot = listIn(p.slots, j.submissionSlot);
+  slot.push(...drawCards(s, j.answerDeck, pick));
+  markIfComplete(ctx, p, j.submissionSlot);
+}

@@ -1,0 +1,105 @@
+import { draft } from "../../engine/draft";
+import { type RuleError, refuse } from "../../engine/errors";
+import { seedRng } from "../../engine/rng";
+import { type From, type GameRules, isPresence, type PresenceIntent, type Step, SYSTEM } from "../../engine/rules";
+import { Action } from "./actions";
+import { apply } from "./apply";
+import { Ctx, type PackLibrary } from "./context";
+import { freshDice } from "./effects";
+import { CardTableOptions, resolveDefinition } from "./options";
+import { presence } from "./presence";
+import { applyPatch } from "./settings";
+import { type CardTableState, emptyRound } from "./state";
+import { settleTable } from "./table";
+import { due, fireDue, timers } from "./timers";
+import { validate } from "./validate";
+import { gameView } from "./view";
+
+export const CARD_TABLE_ID = "card-table";
+
+function describe(err: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  const i = err.issues[0];
+  return i ? `${i.path.map(String).join(".") || "action"}: ${i.message}` : "invalid action";
+}
+
+/**
+ * The Card Table rules: one generic engine driven by a `GameDefinition`. `library`
+ * resolves shipped card packs by id; it is read only when a game starts.
+ */
+export function createCardTableRules(library: PackLibrary): GameRules<CardTableState, Action, CardTableOptions> {
+  return {
+    id: CARD_TABLE_ID,
+    seats: { min: 1, max: 100 },
+    options: CardTableOptions,
+    intent: Action,
+
+    setup({ roomId, options, seed, now, timeScale }) {
+      const definition = resolveDefinition(options);
+      const settings = applyPatch(definition.defaultSettings, options.settings);
+      const s: CardTableState = {
+        v: 1,
+        gameId: roomId,
+        definitionId: definition.id,
+        hostId: null,
+        definition,
+        status: "lobby",
+        createdAt: now,
+        settings,
+        activeVariants: [...settings.activeVariants],
+        roles: { lead: null, judge: null, turn: null },
+        players: [],
+        turnOrder: [],
+        currentPhase: definition.initialPhase,
+        phaseStartedAt: now,
+        phaseDeadline: null,
+        round: 0,
+        decks: {},
+        globalSlots: {},
+        dice: {},
+        faces: {},
+        roundState: emptyRound(),
+        history: [],
+        gone: {},
+        cardCount: 0,
+        inlinePacks: options.packs,
+        nextSeq: 0,
+        timeScale,
+        rng: seedRng(seed),
+      };
+      s.dice = freshDice(s);
+      return s;
+    },
+
+    act(state, from: From, intent: Action | PresenceIntent, now): Step<CardTableState> | RuleError {
+      if (isPresence(intent)) {
+        if (from !== SYSTEM) return refuse("system_only", "Presence comes from the platform.");
+        const ctx = new Ctx(draft(state), now, null, library);
+        const err = presence(ctx, intent);
+        if (err) return err;
+        settleTable(ctx);
+        return ctx.step();
+      }
+      if (from === SYSTEM) return refuse("not_a_player", "The platform does not play.");
+      const parsed = Action.safeParse(intent);
+      if (!parsed.success) return refuse("bad_action", describe(parsed.error));
+      // Validation only reads, so a refusal costs no copy of the state.
+      const err = validate(state, from, parsed.data, library);
+      if (err) return err;
+      const ctx = new Ctx(draft(state), now, from, library);
+      apply(ctx, parsed.data);
+      settleTable(ctx);
+      return ctx.step();
+    },
+
+    due,
+
+    tick(state, now) {
+      if (!timers(state).some((t) => t.at <= now)) return { state, out: [] };
+      const ctx = new Ctx(draft(state), now, null, library);
+      fireDue(ctx);
+      return ctx.step();
+    },
+
+    view: (state, seat) => ({ type: "state", state: gameView(state, seat) }),
+  };
+}

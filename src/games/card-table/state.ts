@@ -1,0 +1,138 @@
+import type { Rng } from "../../engine/rng";
+import type { Card, CardPack } from "./content/schema";
+import type { DieDef, DieFace, GameDefinition } from "./definition";
+import type { AnonymizedSubmission, GameEvent } from "./events";
+import type { GameSettings } from "./settings";
+
+export type { Card, CardPack };
+
+export type PlayerPresence = "active" | "away" | "disconnected" | "left";
+export type GameStatus = "lobby" | "playing" | "paused" | "ended";
+
+/** The id of the virtual player of the `rando` variant; never a seat id ("P1", …). */
+export const RANDO = "rando";
+
+export interface Player {
+  id: string;
+  name: string;
+  avatarUrl?: string;
+  isLead: boolean;
+  presence: PlayerPresence;
+  lastSeen: number;
+  joinedAt: number;
+  /** Join order, to break joinedAt ties in lead succession. */
+  seq: number;
+  /** When the player stopped being active (away / disconnected); cleared on return. */
+  absentSince?: number;
+  hand: Card[];
+  slots: Record<string, Card[]>;
+  score: number;
+  /** The rando variant's virtual player. */
+  virtual?: true;
+}
+
+export interface Deck {
+  id: string;
+  /** Ordered, index 0 = top. */
+  cards: Card[];
+  discardPile: Card[];
+}
+
+export interface DieState {
+  definition: DieDef;
+  currentFace?: DieFace;
+  rolledAt?: number;
+}
+
+export interface Roles {
+  lead: string | null;
+  judge: string | null;
+  /** Whose turn it is, for turn-based definitions (role "turn"). */
+  turn: string | null;
+}
+
+/** One entry of a judged round, in the shuffled (anonymous) order. Server-only. */
+export interface Entry {
+  playerId: string;
+  slot: string;
+}
+
+export interface RoundState {
+  /** When each player's submission (and wager) was complete, keyed by slot then player. */
+  submittedAt: Record<string, Record<string, number>>;
+  /** Players skipped this round (timed out): no longer expected to submit. */
+  skipped: string[];
+  /** The submit timeout fired: the round moves on even if nobody answered. */
+  timedOut?: boolean;
+  /** The anonymous order; index i is display index i + 1. The index→player map never leaves the server. */
+  shuffledOrder?: Entry[];
+  /** Display index (1-based) of the winning entry. */
+  winningIndex?: number;
+  winnerId?: string;
+  /** Set once judging is over: a winner, or none (judge skipped, nothing to judge). */
+  outcome?: "winner" | "none";
+  /** gambling: the prompt card each gambler staked this round. */
+  stakes: Record<string, string>;
+}
+
+/** The last judged round, kept for display after the table moves on (authors hidden but the winner's). */
+export interface LastRound {
+  round: number;
+  prompt?: Card;
+  submissions: AnonymizedSubmission[];
+  winnerId?: string;
+  winningIndex?: number;
+}
+
+export interface PauseState {
+  reason: "lead" | "insufficient" | "timeout" | "exhausted";
+  at: number;
+  /** Phase timer time left when paused, restored on resume. */
+  phaseRemaining: number | null;
+}
+
+export interface CardTableState {
+  v: 1;
+  gameId: string;
+  definitionId: string;
+  /** The first player to join (the document's gameCreated names them). */
+  hostId: string | null;
+  definition: GameDefinition;
+  status: GameStatus;
+  pause?: PauseState;
+  createdAt: number;
+  startedAt?: number;
+  endedAt?: number;
+  resumedAt?: number;
+  settings: GameSettings;
+  activeVariants: string[];
+  roles: Roles;
+  players: Player[];
+  turnOrder: string[];
+  currentPhase: string;
+  phaseStartedAt: number;
+  /** When the phase timeout fires, if it has one and the game is not paused. */
+  phaseDeadline: number | null;
+  round: number;
+  decks: Record<string, Deck>;
+  globalSlots: Record<string, Card[]>;
+  dice: Record<string, DieState>;
+  /** Cards turned face up / face down by reveal / hide, overriding their slot's visibility. */
+  faces: Record<string, "up" | "down">;
+  roundState: RoundState;
+  lastRound?: LastRound;
+  history: GameEvent[];
+  /** Seats that may not come back: kicked, or left. */
+  gone: Record<string, "left" | "kicked">;
+  /** Cards in play since the decks were built; the conservation check counts against it. */
+  cardCount: number;
+  /** Packs supplied inline with the room (imported community packs). */
+  inlinePacks: CardPack[];
+  nextSeq: number;
+  timeScale: number;
+  rng: Rng;
+}
+
+export function emptyRound(): RoundState {
+  return { submittedAt: {}, skipped: [], stakes: {} };
+}
