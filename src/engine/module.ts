@@ -53,6 +53,8 @@ export interface GameModule {
   migrations?: Record<string, Migration>;
   /** The game's own REST routes under /api/v1/<slug>/. */
   routes?: RouteDef[];
+  /** Runs once at start, after migrations (seed tables and the like). */
+  init?(ctx: ServiceContext): Promise<void>;
   /** Runs after each committed input, in order per room: for history tables and the like. */
   project?(ctx: ServiceContext, room: { uid: string; code: string }, state: unknown, out: Outbound[]): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type { GameModule } from "../engine/module";
+import { cardTableModule } from "./card-table/index";
 import { triviaModule } from "./trivia-duel/index";
 
 /** Every game the server hosts. The platform and server know games only through this list. */
-export const gameModules: GameModule[] = [triviaModule];
+export const gameModules: GameModule[] = [triviaModule, cardTableModule];

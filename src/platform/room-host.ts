@@ -148,7 +148,8 @@ export class RoomHost {
       const known = rec.members[key];
       if (known) {
         const r = await this.apply(rec, game, SYSTEM, { type: "@presence", seat: known, status: "connected" }, null);
-        if (!r.ok && r.code !== "already_connected") this.deps.onError?.(r, "reconnect refused");
+        // The rules may refuse a returning seat (kicked, left for good): it may only watch.
+        if (!r.ok) return { seat: null, refused: { code: r.code, message: r.message }, created };
         return { seat: known, created };
       }
       const taken = new Set(Object.values(rec.members));

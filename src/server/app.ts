@@ -34,6 +34,7 @@ export async function buildServer(config: Config, games: GameModule[]) {
   await migrate(dbh.db as never, gameMigrations);
   const tokens = await SeatTokens.open(dbh.db as never, config.SEAT_TOKEN_SECRET);
   const services = { db: dbh.db, now: () => Date.now() };
+  for (const g of games) await g.init?.(services);
   const log = new InputLog(dbh.db);
   const live = new MemoryLiveStore();
   const publisher = new SocketPublisher();

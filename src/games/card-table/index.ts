@@ -1,8 +1,13 @@
 import type { GameModule } from "../../engine/module";
 import { loadPacks } from "./content/index";
-import { CardTableOptions } from "./options";
+import { builtinDefinitions } from "./definitions/index";
 import { cardTableWire } from "./protocol";
 import { createCardTableRules } from "./rules";
+import { cardTableMigrations } from "./service/migrations";
+import { projectCardTable } from "./service/projection";
+import { CreateCardTable, toCardTableOptions } from "./service/room-options";
+import { cardTableRoutes } from "./service/routes";
+import { saveDefinition } from "./service/store";
 
 export { interpolatePrompt } from "./interpolate";
 export type { GameStateView } from "./view";
@@ -17,5 +22,13 @@ export const cardTableModule: GameModule = {
   rules: cardTableRules,
   namespace: "/cards",
   wire: cardTableWire,
-  createRoom: { slug: "cards", body: CardTableOptions, toOptions: (body) => body },
+  createRoom: { slug: "cards", body: CreateCardTable, toOptions: toCardTableOptions },
+  seatTokens: "signed",
+  migrations: cardTableMigrations,
+  routes: cardTableRoutes,
+  project: projectCardTable,
+  async init({ db }) {
+    // The shipped definitions live in game_definitions too, so games rows can reference them.
+    for (const def of builtinDefinitions.values()) await saveDefinition(db, def, true);
+  },
 };

@@ -27,7 +27,8 @@ export function editDistance(a: string, b: string, cap = Number.POSITIVE_INFINIT
   for (let i = 0; i < rows; i++) d[i * cols] = i;
   for (let j = 0; j < cols; j++) d[j] = j;
   for (let i = 1; i < rows; i++) {
-    let rowMin = Number.POSITIVE_INFINITY;
+    // Column 0 belongs to the row too: with an empty `b` it is the whole row.
+    let rowMin = d[i * cols]!;
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let v = Math.min(d[(i - 1) * cols + j]! + 1, d[i * cols + j - 1]! + 1, d[(i - 1) * cols + j - 1]! + cost);

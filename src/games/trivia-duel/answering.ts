@@ -42,7 +42,10 @@ export function answerTimeout(s: TriviaState, now: number, out: Outbound[]): voi
 function judge(s: TriviaState, seat: Seat, text: string, timedOut: boolean, now: number, out: Outbound[]): void {
   const bz = s.buzzer!;
   const q = s.questions[s.questionIndex]!;
-  const correct = !timedOut && matchesAnswer(text, q.acceptedAnswers, q.strict ?? s.config.strictMatching);
+  // RULINGS #7: strict when the room *or* the question asks; a question's `strict: false`
+  // does not loosen a strict room.
+  const strict = q.strict === true || s.config.strictMatching;
+  const correct = !timedOut && matchesAnswer(text, q.acceptedAnswers, strict);
   bz.answers[seat] = timedOut ? null : text;
   bz.currentlyAnswering = null;
   bz.answerDeadline = null;

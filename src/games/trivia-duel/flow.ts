@@ -5,7 +5,7 @@ import { MIN_TIER } from "./config";
 import type { Question } from "./content/schema";
 import { phaseBetting, phaseResolution, toAll } from "./messages";
 import type { Betting, Outcome, PerSeat, Seat, TriviaState } from "./state";
-import { ms, other, perSeat, pot } from "./state";
+import { ms, other, perSeat, pot, SEATS } from "./state";
 
 /** Where questions are looked up: the room's own, or the built-in bank. */
 export type QuestionLookup = (id: string) => Question | undefined;
@@ -55,6 +55,14 @@ export function startMatch(s: TriviaState, questions: Question[], now: number, o
   s.lastResolution = null;
   s.playAgain = perSeat(() => false);
   out.push(toAll({ type: "MATCH_STARTED", matchNumber: s.matchNumber, questionsPerMatch: questions.length }));
+  // RULINGS #8: a player already away when the match starts (a disconnect outside a match
+  // arms no clock) gets the reconnect window from now, or the match would wait on them forever.
+  for (const seat of SEATS) {
+    const p = s.players[seat];
+    if (p.connected || p.graceUntil !== null) continue;
+    p.graceUntil = now + ms(s, s.config.reconnectGraceSec);
+    out.push(toAll({ type: "PLAYER_DISCONNECTED", player: seat, reconnectDeadline: p.graceUntil }));
+  }
   startQuestion(s, now, out);
 }
 

@@ -26,8 +26,16 @@ export function betOptions(b: Betting): number[] {
   return BET_TIERS.filter((t) => t <= b.effectiveStack);
 }
 
-/** Raise totals offered as buttons: tiers above the current bet, plus all-in at the stack. */
+/**
+ * Raise totals offered as buttons: tiers above the current bet, plus all-in at the stack.
+ * Empty whenever RAISE is not available (no bet to raise, the first actor's turn, a raise
+ * already made, or nobody to act).
+ */
 export function raiseOptions(b: Betting): number[] {
+  const seat = b.awaitingAction;
+  if (!seat || seat === b.firstActor || b.raises > 0) return [];
+  const facing = b.bets[seat === "P1" ? "P2" : "P1"];
+  if (facing === null) return [];
   const current = Math.max(b.bets.P1 ?? 0, b.bets.P2 ?? 0);
   const opts: number[] = BET_TIERS.filter((t) => t > current && t <= b.effectiveStack);
   if (b.effectiveStack > current && !opts.includes(b.effectiveStack)) opts.push(b.effectiveStack);

@@ -1,0 +1,51 @@
+import { sql } from "kysely";
+import type { ServiceContext } from "../../../engine/module";
+import type { Outbound } from "../../../engine/rules";
+import type { CardTableState } from "../state";
+
+/** Last status written per game, so the games row is only touched when it changes. */
+const lastStatus = new Map<string, string>();
+
+/**
+ * Mirror a table into the document's tables: the games row (status, settings, start and
+ * end, and the final state when it ends), every event in game_events, and each player in
+ * players. The room's input log stays the source of truth; this is for history and analytics.
+ */
+export async function projectCardTable(
+  { db }: ServiceContext,
+  room: { uid: string; code: string },
+  raw: unknown,
+  out: Outbound[],
+): Promise<void> {
+  const s = raw as CardTableState;
+  const status = s.status;
+  if (lastStatus.get(room.uid) !== status) {
+    const definitionId = s.definition.id;
+    await sql`INSERT INTO game_definitions (id, name, definition)
+      VALUES (${definitionId}, ${s.definition.name}, ${JSON.stringify(s.definition)})
+      ON CONFLICT (id) DO NOTHING`.execute(db);
+    const ended = status === "ended";
+    await sql`INSERT INTO games (id, definition_id, status, settings, state, started_at, ended_at)
+      VALUES (${room.uid}, ${definitionId}, ${status}, ${JSON.stringify(s.settings)},
+              ${ended ? JSON.stringify(s) : null},
+              ${status === "playing" ? sql`now()` : null}, ${ended ? sql`now()` : null})
+      ON CONFLICT (id) DO UPDATE SET status = excluded.status, settings = excluded.settings,
+        state = excluded.state,
+        started_at = COALESCE(games.started_at, excluded.started_at),
+        ended_at = excluded.ended_at`.execute(db);
+    lastStatus.set(room.uid, status);
+  }
+  // Split events go out twice (full to one seat, redacted to the rest): keep the full one.
+  const events = out
+    .filter((o) => !(typeof o.to === "object" && "except" in o.to))
+    .map((o) => ("msg" in o ? (o.msg as { type?: string; event?: { type: string } }) : null))
+    .filter((m): m is { type: string; event: { type: string } } => m?.type === "event" && !!m.event);
+  for (const m of events) {
+    await sql`INSERT INTO game_events (game_id, event) VALUES (${room.uid}, ${JSON.stringify(m.event)})`.execute(db);
+    if (m.event.type === "playerJoined") {
+      const p = (m.event as unknown as { player: { id: string; name: string } }).player;
+      await sql`INSERT INTO players (id, display_name) VALUES (${`${room.uid}:${p.id}`}, ${p.name})
+        ON CONFLICT (id) DO UPDATE SET display_name = excluded.display_name`.execute(db);
+    }
+  }
+}

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CahBot, seatToken } from "./support/cah-bot";
+import { startServer, type TestServer } from "./support/server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ TIME_SCALE: "0.05" });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function post(path: string, body: unknown) {
+  const r = await fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+}
+
+async function table(settings: Record<string, unknown>, players: number, packs: unknown[] = []) {
+  const created = await post("/api/v1/cards/rooms", { settings, packs });
+  expect(created.status).toBe(201);
+  const roomId = created.body.roomId as string;
+  const bots: CahBot[] = [];
+  for (let i = 0; i < players; i++) {
+    const name = `Player ${i + 1}`;
+    const bot = new CahBot(server.url, roomId, await seatToken(server.url, roomId, name), name);
+    await bot.until((s) => s.you !== null, 10_000, "seat");
+    bots.push(bot);
+  }
+  return { roomId, bots };
+}
+
+/** What a seat must never see: another seat's hand, or an author before the winner is known. */
+function secrecyProblems(bot: CahBot): string[] {
+  const problems: string[] = [];
+  for (const m of bot.inbox) {
+    if (m.type !== "state") continue;
+    // biome-ignore lint/suspicious/noExplicitAny: structural scan of a view
+    const s = m.state as any;
+    for (const p of s.players) if (p.id !== s.you && p.hand.length) problems.push(`sees ${p.id}'s hand`);
+    for (const [pid, sub] of Object.entries(s.roundState.submissions ?? {}))
+      if (pid !== s.you && (sub as { cards: unknown[] }).cards.length) problems.push(`sees ${pid}'s answer`);
+    for (const e of s.roundState.anonymized ?? [])
+      if (e.playerId && e.index !== s.roundState.winningIndex) problems.push("an author before the winner");
+    if ("shuffledOrder" in s.roundState) problems.push("the index→player map");
+    for (const d of Object.values(s.decks)) if ((d as { cards: unknown[] }).cards.length) problems.push("deck order");
+  }
+  return problems;
+}
+
+const basePlusRando = { activeVariants: ["judgeRotate", "rando"], endCondition: "rounds", endValue: 3, handSize: 7 };
+
+describe("Card Table over Socket.IO", () => {
+  it("four players and Rando play a whole CAH game to the end", async () => {
+    const { bots } = await table(basePlusRando, 4);
+    const lead = bots[0]!;
+    expect(lead.state.players.find((p: { id: string }) => p.id === lead.me).isLead).toBe(true);
+    const start = lead.action({ type: "startGame" });
+    expect((await lead.reply(start)).type).toBe("ack");
+    const end = await lead.until((s) => s.status === "ended", 30_000, "game end");
+    expect(end.round).toBeGreaterThanOrEqual(3);
+    const ended = lead.inbox.find((m) => m.type === "event" && (m.event as { type: string }).type === "gameEnded");
+    expect(ended).toBeDefined();
+    const scores = (ended!.event as { finalScores: Record<string, number> }).finalScores;
+    expect(Object.values(scores).reduce((a, b) => a + b, 0)).toBe(3);
+    expect(Object.keys(scores)).toContain("rando");
+    for (const b of bots) expect(secrecyProblems(b)).toEqual([]);
+    // The history tables saw it too.
+    await server.host.projectionsSettled();
+    for (const b of bots) b.close();
+  });
+
+  it("pick-2 answers keep their order through judging", async () => {
+    const white = Array.from({ length: 80 }, (_, i) => ({
+      id: `tw-w-${i + 1}`,
+      type: "white",
+      properties: { text: `Answer ${i + 1}.` },
+    }));
+    const black = Array.from({ length: 10 }, (_, i) => ({
+      id: `tw-b-${i + 1}`,
+      type: "black",
+      properties: { text: `First _____, then _____ (${i + 1}).`, pick: 2, blanks: 2 },
+    }));
+    const pack = { id: "twos", name: "Twos", official: false, cards: { white, black } };
+    const { bots } = await table({ packIds: ["twos"], endCondition: "rounds", endValue: 1, handSize: 5 }, 3, [pack]);
+    bots[0]!.action({ type: "startGame" });
+    const judged = await bots[0]!.until((s) => s.lastRound?.winnerId !== undefined, 20_000, "a judged round");
+    const entries = judged.lastRound.submissions as { cards: { id: string }[]; playerId?: string }[];
+    expect(entries.filter((e) => e.playerId)).toHaveLength(1);
+    const winner = entries.find((e) => e.playerId);
+    expect(winner).toBeDefined();
+    const author = bots.find((b) => b.me === winner!.playerId)!;
+    expect(winner!.cards.map((c) => c.id)).toEqual(author.played[1]);
+    expect(winner!.cards).toHaveLength(2);
+    for (const b of bots) b.close();
+  });
+
+  it("a player who reconnects with their token gets their seat and hand back", async () => {
+    const { roomId, bots } = await table({ endCondition: "none" }, 3);
+    bots[0]!.action({ type: "startGame" });
+    const p2 = bots[1]!;
+    const s = await p2.until((v) => v.status === "playing");
+    const hand = s.players.find((p: { id: string }) => p.id === p2.me).hand.map((c: { id: string }) => c.id);
+    const token = (p2.socket.auth as { token: string }).token;
+    p2.close();
+    await bots[0]!.until((v) =>
+      v.players.some((p: { id: string; presence: string }) => p.id === "P2" && p.presence === "disconnected"),
+    );
+    const back = new CahBot(server.url, roomId, token, "Player 2");
+    back.auto = false;
+    const again = await back.until((v) => v.you === "P2");
+    const handAgain = again.players.find((p: { id: string }) => p.id === "P2").hand.map((c: { id: string }) => c.id);
+    expect(handAgain.filter((c: string) => hand.includes(c)).length).toBeGreaterThan(0);
+    // A forged token is refused.
+    const forged = new CahBot(server.url, roomId, `${token.slice(0, -4)}AAAA`, "Mallory");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(forged.inbox.some((m) => m.type === "error" && m.error === "bad_token")).toBe(true);
+    for (const b of [...bots, back, forged]) b.close();
+  });
+
+  it("the lead kicks a player, who cannot come back", async () => {
+    const { roomId, bots } = await table({ endCondition: "none" }, 4);
+    const [lead, , , victim] = bots as [CahBot, CahBot, CahBot, CahBot];
+    lead.action({ type: "startGame" });
+    await lead.until((s) => s.status === "playing");
+    const token = (victim.socket.auth as { token: string }).token;
+    const id = victim.me!;
+    const kick = lead.action({ type: "kickPlayer", playerId: id });
+    expect((await lead.reply(kick)).type).toBe("ack");
+    await lead.until((s) =>
+      s.players.every((p: { id: string; presence: string }) => p.id !== id || p.presence === "left"),
+    );
+    victim.close();
+    const back = new CahBot(server.url, roomId, token, "again");
+    back.auto = false;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(back.inbox.some((m) => m.type === "error" && m.error === "kicked")).toBe(true);
+    expect(back.state?.you ?? null).toBeNull();
+    for (const b of [...bots, back]) b.close();
+  });
+
+  it("eight players fill a table; malformed input is refused with the request id and changes nothing", async () => {
+    const { roomId, bots } = await table({ endCondition: "rounds", endValue: 1 }, 8);
+    const lead = bots[0]!;
+    lead.auto = false;
+    const before = (await server.live.get(roomId))!.version;
+    const bad: [unknown, string][] = [
+      [{ type: "action", action: { type: "fly" }, requestId: "a1" }, "bad_action"],
+      [{ type: "action", requestId: "a2" }, "bad_action"],
+      [{ type: "dance", requestId: "a3" }, "unknown_type"],
+      [
+        {
+          type: "action",
+          action: { type: "draw", deckId: "x".repeat(1024 * 1024), count: 1, toZone: "hand" },
+          requestId: "a4",
+        },
+        "message_too_large",
+      ],
+    ];
+    for (const [msg, code] of bad) {
+      lead.socket.send(msg);
+      const id = (msg as { requestId: string }).requestId;
+      if (code === "message_too_large") {
+        await new Promise((r) => setTimeout(r, 300));
+        expect(lead.inbox.some((m) => m.type === "error" && m.error === code)).toBe(true);
+      } else {
+        expect(await lead.reply(id)).toMatchObject({ type: "error", error: code, requestId: id });
+      }
+    }
+    const early = lead.action({ type: "selectWinner", index: 1 });
+    expect((await lead.reply(early)).type).toBe("error");
+    expect((await server.live.get(roomId))!.version).toBe(before);
+    lead.auto = true;
+    lead.action({ type: "startGame" });
+    await lead.until((s) => s.status === "ended", 30_000, "game end");
+    for (const b of bots) b.close();
+  });
+});
+
+describe("Card Table REST", () => {
+  it("lists, uploads and imports packs, uploads definitions, and refuses bad bodies", async () => {
+    const list = await (await fetch(`${server.url}/api/v1/cards/packs`)).json();
+    expect(list.packs.map((p: { id: string }) => p.id)).toEqual(
+      expect.arrayContaining(["base", "office-life", "space-and-science"]),
+    );
+    const pack = {
+      id: "mine",
+      name: "Mine",
+      official: false,
+      cards: { white: [{ id: "mine-w-001", type: "white", properties: { text: "A teapot." } }] },
+    };
+    expect((await post("/api/v1/cards/packs", pack)).status).toBe(201);
+    expect((await post("/api/v1/cards/packs", pack)).body).toMatchObject({ error: { code: "pack_exists" } });
+    expect((await post("/api/v1/cards/packs", { id: "Bad Id!" })).status).toBe(400);
+    const imported = await post("/api/v1/cards/packs/import", {
+      white: ["A kettle.", "Two spoons.", "The moon."],
+      black: [{ text: "Who took _?", pick: 1 }],
+      packs: [{ name: "Kitchen", white: [0, 1, 2], black: [0] }],
+    });
+    expect(imported.status).toBe(201);
+    const kitchen = (imported.body.packs as { id: string; counts: Record<string, number> }[])[0]!;
+    expect(kitchen.counts).toEqual({ white: 3, black: 1 });
+    expect((await post("/api/v1/cards/packs/import", { nonsense: true })).status).toBe(400);
+    // A room can use the uploaded pack by id.
+    const room = await post("/api/v1/cards/rooms", { settings: { packIds: ["base", kitchen.id] } });
+    expect(room.status).toBe(201);
+    expect((await post("/api/v1/cards/rooms", { settings: { packIds: ["nope"] } })).body).toMatchObject({
+      error: { code: "unknown_pack" },
+    });
+    const defs = await (await fetch(`${server.url}/api/v1/cards/definitions`)).json();
+    expect(defs.definitions.map((d: { id: string }) => d.id)).toEqual(expect.arrayContaining(["cah", "dice-sandbox"]));
+  });
+});
