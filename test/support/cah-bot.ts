@@ -45,7 +45,10 @@ export class CahBot {
       const done = this.pending;
       if ((m.type === "ack" || m.type === "error") && done && m.requestId === done.id) {
         this.pending = null;
-        if (m.type === "ack" && done.card) (this.played[done.round] ??= []).push(done.card);
+        if (m.type === "ack" && done.card) {
+          this.played[done.round] ??= [];
+          this.played[done.round]!.push(done.card);
+        }
         if (this.auto) this.play();
       }
     });
