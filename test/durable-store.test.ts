@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gameModules } from "../src/games/registry";
 import { testBank } from "../src/games/trivia-duel/fixtures";
 import { triviaWire } from "../src/games/trivia-duel/protocol";
 import { createTriviaRules } from "../src/games/trivia-duel/rules";
@@ -22,8 +23,10 @@ for (const backend of backends) {
     let h: DbHandle;
     beforeAll(async () => {
       h = await connectDb({ databaseUrl: backend.url, dataDir: "memory://" });
-      await migrate(h.db as never);
-      await migrate(h.db as never); // idempotent
+      // Every game's migrations too: a shared database may already have run them.
+      const all = Object.assign({}, ...gameModules.map((g) => g.migrations ?? {}));
+      await migrate(h.db as never, all);
+      await migrate(h.db as never, all); // idempotent
     });
     afterAll(async () => {
       await h?.close();
@@ -80,6 +83,34 @@ for (const backend of backends) {
       });
       await log.close(uid, Date.now());
       expect((await log.openRooms()).some((r) => r.uid === uid)).toBe(false);
+    });
+
+    it("writes lazy tick rows within moments, ahead of the next input, in order", async () => {
+      const log = new InputLog(h.db);
+      const uid = randomUUID();
+      await log.createRoom({ uid, code: "LZY234", game: "g", options: {}, seed: "s", timeScale: 1, createdAt: 1 });
+      void log.append(uid, { seq: 1, at: 1, kind: "tick", actor: null, intent: null, meta: null }, true);
+      void log.append(uid, { seq: 2, at: 2, kind: "tick", actor: null, intent: null, meta: null }, true);
+      await log.append(uid, { seq: 3, at: 3, kind: "act", actor: "P1", intent: { n: 1 }, meta: null });
+      expect((await log.inputs(uid)).map((r) => r.seq)).toEqual([1, 2, 3]);
+      void log.append(uid, { seq: 4, at: 4, kind: "tick", actor: null, intent: null, meta: null }, true);
+      await log.drain();
+      expect((await log.inputs(uid)).map((r) => r.seq)).toEqual([1, 2, 3, 4]);
+    });
+
+    it("after a failed write it refuses every later append, so the log has no gaps", async () => {
+      const log = new InputLog(h.db);
+      const uid = randomUUID();
+      await log.createRoom({ uid, code: "GAP234", game: "g", options: {}, seed: "s", timeScale: 1, createdAt: 1 });
+      await log.append(uid, { seq: 1, at: 1, kind: "tick", actor: null, intent: null, meta: null });
+      await expect(
+        log.append(uid, { seq: 1, at: 2, kind: "tick", actor: null, intent: null, meta: null }),
+      ).rejects.toThrow();
+      expect(log.broken).not.toBeNull();
+      await expect(
+        log.append(uid, { seq: 2, at: 3, kind: "tick", actor: null, intent: null, meta: null }),
+      ).rejects.toThrow();
+      expect((await log.inputs(uid)).map((r) => r.seq)).toEqual([1]);
     });
 
     it("refuses a duplicate sequence number (the log never forks)", async () => {

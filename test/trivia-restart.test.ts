@@ -50,7 +50,8 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe("restart recovery", () => {
   it("a match survives kill -9: the log restores it, timers re-arm, clients reconnect and finish", async () => {
     const port = String(await freePort());
-    const env = { PORT: port, DATA_DIR: dataDir, TIME_SCALE: "0.1" };
+    // The embedded default: PGlite on disk, even when CI provides PostgreSQL.
+    const env = { PORT: port, DATA_DIR: dataDir, TIME_SCALE: "0.1", DATABASE_URL: "" };
     let srv = await spawnServer(env);
     const res = await fetch(`${srv.url}/api/v1/trivia/rooms`, {
       method: "POST",

@@ -21,6 +21,9 @@ export interface InputRow {
   meta: unknown;
 }
 
+/** How long a lazy (tick) row may wait for company before it is written. */
+const LAZY_MS = 25;
+
 interface Pending {
   roomUid: string;
   row: InputRow;
@@ -36,6 +39,9 @@ interface Pending {
 export class InputLog {
   private queue: Pending[] = [];
   private flushing: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  /** Set when a batch failed: later rows must not land after a gap. */
+  broken: Error | null = null;
   batches = 0;
 
   constructor(
@@ -60,19 +66,41 @@ export class InputLog {
       .execute();
   }
 
-  append(roomUid: string, row: InputRow): Promise<void> {
+  /**
+   * Append one row. A `lazy` append (a timer tick) does not need to be durable before it is
+   * published: ticks are a deterministic function of the durable prefix, so if the process
+   * dies before they commit, recovery fires them again. Lazy rows wait up to LAZY_MS for
+   * company; any eager append flushes them with it, in order.
+   */
+  append(roomUid: string, row: InputRow, lazy = false): Promise<void> {
+    if (this.broken) return Promise.reject(this.broken);
     return new Promise((resolve, reject) => {
       this.queue.push({ roomUid, row, resolve, reject });
-      if (!this.flushing) this.flushing = this.flushSoon();
+      this.schedule(lazy ? LAZY_MS : 0);
     });
   }
 
-  private async flushSoon(): Promise<void> {
+  private schedule(delayMs: number): void {
+    if (this.flushing) return;
+    if (delayMs === 0) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      this.flushing = this.flush();
+    } else if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        if (!this.flushing) this.flushing = this.flush();
+      }, delayMs);
+    }
+  }
+
+  private async flush(): Promise<void> {
     // Let inputs from the same event-loop turn join this batch.
     await new Promise<void>((r) => setImmediate(r));
     while (this.queue.length) {
       const batch = this.queue.splice(0, this.maxBatch);
       try {
+        if (this.broken) throw this.broken;
         await this.db
           .insertInto("room_inputs")
           .values(
@@ -90,10 +118,20 @@ export class InputLog {
         this.batches += 1;
         for (const p of batch) p.resolve();
       } catch (err) {
+        // A failed batch would leave a gap that later rows must not jump: stop appending.
+        this.broken ??= err instanceof Error ? err : new Error(String(err));
         for (const p of batch) p.reject(err);
       }
     }
     this.flushing = null;
+  }
+
+  /** Commit everything queued (shutdown, tests). */
+  async drain(): Promise<void> {
+    while (this.queue.length || this.flushing || this.timer) {
+      if (this.timer) this.schedule(0);
+      await (this.flushing ?? new Promise((r) => setImmediate(r)));
+    }
   }
 
   async close(room: string, at: number): Promise<void> {

@@ -259,7 +259,11 @@ export class RoomHost {
     meta: { join?: string; leave?: string } | null,
   ): Promise<void> {
     const seq = rec.seq + 1;
-    await this.deps.log.append(rec.uid, { ...row, seq });
+    // Inputs are durable before anyone hears of them. Ticks may be published first: they
+    // follow from the durable prefix, so a crash only means recovery fires them again.
+    const appended = this.deps.log.append(rec.uid, { ...row, seq }, row.kind === "tick");
+    if (row.kind === "tick") appended.catch((err) => this.deps.onError?.(err, `log ${rec.code}`));
+    else await appended;
     const members = { ...rec.members };
     if (meta?.join) members[meta.join] = (row.intent as { seat: string }).seat;
     if (meta?.leave) delete members[meta.leave];

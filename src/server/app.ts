@@ -65,6 +65,7 @@ export async function buildServer(config: Config, games: GameModule[]) {
 
   app.get("/healthz", { schema: { summary: "Liveness and storage check" } }, async (_req, reply) => {
     try {
+      if (log.broken) throw log.broken;
       await dbh.db.selectFrom("rooms").select("uid").limit(1).execute();
       return { status: "ok", storage: dbh.kind, liveRooms: live.size(), sockets: socketCount };
     } catch (err) {
@@ -130,6 +131,7 @@ export async function buildServer(config: Config, games: GameModule[]) {
     async close() {
       clearInterval(sweeper);
       await host.projectionsSettled();
+      await log.drain();
       scheduler.cancelAll();
       io.close();
       await app.close();
