@@ -18,6 +18,17 @@ backends.push({ name: "PostgreSQL", url: process.env.DATABASE_URL });
 const game = { title: "Trivia Duel", rules: createTriviaRules(testBank), namespace: "/trivia", wire: triviaWire };
 const quietPublisher: Publisher = { publish() {}, publishViews() {} };
 
+/** A fresh host (as after a restart) over the same database, on a test clock. */
+const hostOn = (h: DbHandle, clock: () => number) =>
+  new RoomHost({
+    games: [game],
+    live: new MemoryLiveStore(),
+    log: new InputLog(h.db),
+    publisher: quietPublisher,
+    timeScale: 1,
+    clock,
+  });
+
 for (const backend of backends) {
   describe.runIf(backend.name !== "PostgreSQL" || backend.url)(`durable input log on ${backend.name}`, () => {
     let h: DbHandle;
@@ -126,15 +137,7 @@ for (const backend of backends) {
     it("a host rebuilt from the log recovers rooms, seats and timers", async () => {
       let now = 1_800_000_000_000;
       const clock = () => now;
-      const mk = () =>
-        new RoomHost({
-          games: [game],
-          live: new MemoryLiveStore(),
-          log: new InputLog(h.db),
-          publisher: quietPublisher,
-          timeScale: 1,
-          clock,
-        });
+      const mk = () => hostOn(h, clock);
       const first = mk();
       const code = await first.createRoom("trivia-duel", {});
       const p1 = await first.join("trivia-duel", code, "secret-one-111");
@@ -163,15 +166,7 @@ for (const backend of backends) {
     it("closes idle rooms, which then stay closed across a restart", async () => {
       let now = 1_900_000_000_000;
       const clock = () => now;
-      const mk = () =>
-        new RoomHost({
-          games: [game],
-          live: new MemoryLiveStore(),
-          log: new InputLog(h.db),
-          publisher: quietPublisher,
-          timeScale: 1,
-          clock,
-        });
+      const mk = () => hostOn(h, clock);
       const host = mk();
       const code = await host.createRoom("trivia-duel", {});
       await host.join("trivia-duel", code, "lonely-player-1");
