@@ -116,8 +116,7 @@ describe("Card Table over Socket.IO", () => {
     expect(handAgain.filter((c: string) => hand.includes(c)).length).toBeGreaterThan(0);
     // A forged token is refused.
     const forged = new CahBot(server.url, roomId, `${token.slice(0, -4)}AAAA`, "Mallory");
-    await new Promise((r) => setTimeout(r, 500));
-    expect(forged.inbox.some((m) => m.type === "error" && m.error === "bad_token")).toBe(true);
+    await forged.message((m) => m.type === "error" && m.error === "bad_token");
     for (const b of [...bots, back, forged]) b.close();
   });
 
@@ -136,9 +135,8 @@ describe("Card Table over Socket.IO", () => {
     victim.close();
     const back = new CahBot(server.url, roomId, token, "again");
     back.auto = false;
-    await new Promise((r) => setTimeout(r, 500));
-    expect(back.inbox.some((m) => m.type === "error" && m.error === "kicked")).toBe(true);
-    expect(back.state?.you ?? null).toBeNull();
+    await back.message((m) => m.type === "error" && m.error === "kicked");
+    expect((await back.until(() => true)).you).toBeNull();
     for (const b of [...bots, back]) b.close();
   });
 
@@ -164,8 +162,7 @@ describe("Card Table over Socket.IO", () => {
       lead.socket.send(msg);
       const id = (msg as { requestId: string }).requestId;
       if (code === "message_too_large") {
-        await new Promise((r) => setTimeout(r, 300));
-        expect(lead.inbox.some((m) => m.type === "error" && m.error === code)).toBe(true);
+        await lead.message((m) => m.type === "error" && m.error === code);
       } else {
         expect(await lead.reply(id)).toMatchObject({ type: "error", error: code, requestId: id });
       }

@@ -96,6 +96,17 @@ export class CahBot {
     return this.state;
   }
 
+  /** Wait until some message received so far satisfies `pred`. */
+  async message(pred: (m: Msg) => boolean, ms = 15_000): Promise<Msg> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const m = this.inbox.find(pred);
+      if (m) return m;
+      if (Date.now() > end) throw new Error(`no such message; got ${this.inbox.map((x) => x.type).join(", ")}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
   async reply(requestId: string, ms = 10_000): Promise<Msg> {
     const end = Date.now() + ms;
     for (;;) {

@@ -1,3 +1,5 @@
+import { CardsLobby } from "../games/card-table/Lobby";
+import { CardsRoom } from "../games/card-table/Room";
 import { TriviaLobby } from "../games/trivia-duel/Lobby";
 import { TriviaRoom } from "../games/trivia-duel/Room";
 import { usePathname } from "../kit/navigation";
@@ -11,5 +13,8 @@ export function App() {
   if (path === "/trivia") return <TriviaLobby />;
   const trivia = /^\/trivia\/([^/]+)$/.exec(path);
   if (trivia?.[1]) return <TriviaRoom key={trivia[1]} code={decodeURIComponent(trivia[1])} />;
+  if (path === "/cards") return <CardsLobby />;
+  const cards = /^\/cards\/([^/]+)$/.exec(path);
+  if (cards?.[1]) return <CardsRoom key={cards[1]} code={decodeURIComponent(cards[1])} />;
   return <NotFound />;
 }

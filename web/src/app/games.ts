@@ -31,7 +31,7 @@ export const GAMES: GameEntry[] = [
     name: "Card Table",
     pitch: "Fill in the blank with your funniest card and win over this round's judge.",
     players: "3–20 players",
-    href: null,
+    href: "/cards",
     glyph: "♠",
   },
   {

@@ -1,10 +1,13 @@
-import { io, type Socket } from "socket.io-client";
+import { io, type ManagerOptions, type Socket, type SocketOptions } from "socket.io-client";
+
+/** What a game may add to the handshake; `auth` as a function is read again on every reconnect. */
+export type ConnectOptions = Pick<Partial<ManagerOptions & SocketOptions>, "auth">;
 
 /**
  * One socket per game namespace, WebSocket only: long-polling would add a round of HTTP
  * requests before every upgrade and the server does not need it.
  */
-export function connectNamespace(namespace: string): Socket {
+export function connectNamespace(namespace: string, opts: ConnectOptions = {}): Socket {
   // forceNew: each page gets its own connection, so leaving a room can never disturb the next one.
-  return io(namespace, { transports: ["websocket"], forceNew: true, reconnectionDelayMax: 4000 });
+  return io(namespace, { transports: ["websocket"], forceNew: true, reconnectionDelayMax: 4000, ...opts });
 }

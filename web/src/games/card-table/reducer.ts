@@ -1,0 +1,269 @@
+import { type ComposeTarget, composeTarget, meOf } from "./table";
+import type { Action, GameEvent, GameStateView, ServerMessage } from "./wire";
+
+export type Connection = "connecting" | "online" | "offline";
+
+export interface Toast {
+  id: number;
+  code: string;
+  message: string;
+}
+
+/** A line of table talk: who joined, who won, who leads now. */
+export interface Notice {
+  id: number;
+  text: string;
+  /** The event it came from. */
+  kind: GameEvent["type"];
+}
+
+/** The cards the viewer has picked for an answer, in the order they will be played. */
+export interface Draft {
+  slot: string;
+  round: number;
+  cards: string[];
+}
+
+/** Everything the room page renders. Server messages, the socket and the viewer's own picks change it. */
+export interface CardsClient {
+  roomId: string;
+  connection: Connection;
+  /** A state has arrived, so `view` is trustworthy. */
+  synced: boolean;
+  notFound: boolean;
+  /** This browser's seat was taken away (kicked) or given up; its token proves nothing any more. */
+  removed: "kicked" | "left" | null;
+  view: GameStateView | null;
+  /** serverNow − local time, estimated from server timestamps as states arrive. */
+  clockOffset: number;
+  /** requestId → what we asked for; buttons for it stay disabled until ack or error. */
+  pending: Record<string, Action["type"]>;
+  draft: Draft;
+  /** Names seen so far, so a notice can name a player who has already gone. */
+  names: Record<string, string>;
+  /** The winner the server named when the game ended (absent: none named). */
+  finalWinner: string | null;
+  toasts: Toast[];
+  notices: Notice[];
+  nextId: number;
+}
+
+export type CardsAction =
+  | { kind: "server"; msg: ServerMessage; at: number }
+  | { kind: "connection"; status: Connection }
+  | { kind: "sent"; requestId: string; action: Action }
+  | { kind: "toggle"; cardId: string }
+  | { kind: "move"; from: number; to: number }
+  | { kind: "clearDraft" }
+  | { kind: "toast"; code: string; message: string }
+  | { kind: "dismiss"; id: number }
+  | { kind: "left" };
+
+const MAX_TOASTS = 3;
+const MAX_NOTICES = 6;
+
+export function initialCardsState(roomId: string): CardsClient {
+  return {
+    roomId,
+    connection: "connecting",
+    synced: false,
+    notFound: false,
+    removed: null,
+    view: null,
+    clockOffset: 0,
+    pending: {},
+    draft: { slot: "", round: 0, cards: [] },
+    names: {},
+    finalWinner: null,
+    toasts: [],
+    notices: [],
+    nextId: 1,
+  };
+}
+
+export function cardsReducer(s: CardsClient, a: CardsAction): CardsClient {
+  switch (a.kind) {
+    case "connection":
+      // A dropped socket loses whatever was in flight; the reconnect brings a fresh state.
+      return { ...s, connection: a.status, pending: a.status === "online" ? s.pending : {} };
+    case "sent":
+      return { ...s, pending: { ...s.pending, [a.requestId]: a.action.type } };
+    case "toggle":
+      return s.view ? { ...s, draft: toggle(s.view, s.draft, a.cardId) } : s;
+    case "move":
+      return { ...s, draft: { ...s.draft, cards: moved(s.draft.cards, a.from, a.to) } };
+    case "clearDraft":
+      return { ...s, draft: { ...s.draft, cards: [] } };
+    case "toast":
+      return toast(s, a.code, a.message);
+    case "dismiss":
+      return { ...s, toasts: s.toasts.filter((t) => t.id !== a.id) };
+    case "left":
+      return { ...s, removed: "left", draft: { ...s.draft, cards: [] } };
+    case "server":
+      return applyMessage(s, a.msg, a.at);
+  }
+}
+
+function applyMessage(s: CardsClient, m: ServerMessage, at: number): CardsClient {
+  switch (m.type) {
+    case "state":
+      return applyState(s, m.state, at);
+    case "event":
+      return applyEvent(s, m.event);
+    case "ack":
+      return { ...s, pending: without(s.pending, m.requestId) };
+    case "error": {
+      const next = { ...s, pending: without(s.pending, m.requestId) };
+      // A wrong code gets its own screen rather than a passing toast.
+      if (m.error === "room_not_found" && !s.synced) return { ...next, notFound: true };
+      if (m.error === "kicked") return toast({ ...next, removed: "kicked" }, m.error, m.message);
+      if (m.error === "left_game") return toast({ ...next, removed: "left" }, m.error, m.message);
+      return toast(next, m.error, m.message);
+    }
+  }
+}
+
+function applyState(s: CardsClient, v: GameStateView, at: number): CardsClient {
+  const prev = s.view;
+  const names = { ...s.names };
+  for (const p of v.players) names[p.id] = p.name;
+  const me = v.players.find((p) => p.id === v.you);
+  let removed = s.removed;
+  if (me?.presence === "left") removed ??= "left";
+  return {
+    ...s,
+    synced: true,
+    notFound: false,
+    view: v,
+    names,
+    removed,
+    clockOffset: estimateOffset(s, prev, v, at),
+    draft: reconcile(v, s.draft),
+    // A new game (rematch) forgets the last one's winner.
+    finalWinner: v.status === "ended" ? s.finalWinner : null,
+  };
+}
+
+/**
+ * The view carries no server clock, but some of its timestamps are "now" on the server
+ * when they change: the phase start, and our own lastSeen as we (re)join. Their distance
+ * from our receive time is the clock offset, less the network delay.
+ */
+function estimateOffset(s: CardsClient, prev: GameStateView | null, v: GameStateView, at: number): number {
+  if (prev && v.phaseStartedAt !== prev.phaseStartedAt) return v.phaseStartedAt - at;
+  const me = v.you ? v.players.find((p) => p.id === v.you) : undefined;
+  const before = prev?.you ? prev.players.find((p) => p.id === prev.you) : undefined;
+  if (me && me.lastSeen !== before?.lastSeen) return me.lastSeen - at;
+  return s.clockOffset;
+}
+
+function applyEvent(s: CardsClient, e: GameEvent): CardsClient {
+  const name = (id: string) => s.names[id] ?? (id === "rando" ? "Rando Cardrissian" : id);
+  const you = s.view?.you ?? null;
+  switch (e.type) {
+    case "playerJoined":
+      return notice(
+        { ...s, names: { ...s.names, [e.player.id]: e.player.name } },
+        "playerJoined",
+        `${e.player.name} sat down.`,
+      );
+    case "playerLeft": {
+      if (e.playerId === you && e.reason === "kicked") {
+        const next = { ...s, removed: "kicked" as const };
+        return notice(next, "playerLeft", "The lead removed you from the table.");
+      }
+      if (e.reason === "kicked") return notice(s, "playerLeft", `${name(e.playerId)} was removed by the lead.`);
+      if (e.reason === "disconnected")
+        return notice(s, "playerLeft", `${name(e.playerId)} did not come back and left the table.`);
+      return notice(s, "playerLeft", `${name(e.playerId)} left the table.`);
+    }
+    case "leadChanged":
+      return notice(
+        s,
+        "leadChanged",
+        e.playerId === you ? "You lead the table now." : `${name(e.playerId)} leads the table now.`,
+      );
+    case "judgeChanged":
+      return notice(s, "judgeChanged", e.playerId === you ? "You are the judge." : `${name(e.playerId)} is the judge.`);
+    case "winnerSelected":
+      return notice(
+        s,
+        "winnerSelected",
+        e.playerId === you ? "Your answer won the round!" : `${name(e.playerId)} won the round.`,
+      );
+    case "gamePaused":
+      return notice(s, "gamePaused", "The game is paused.");
+    case "gameResumed":
+      return notice(s, "gameResumed", "The game is back on.");
+    case "gameStarted":
+      // A new game starts a fresh page of table talk.
+      return notice({ ...s, notices: [], finalWinner: null }, "gameStarted", "The game has started.");
+    case "gameEnded": {
+      // The last round hands the judge on before the end is checked; nobody will judge that round.
+      const last = s.notices.at(-1);
+      const notices = last?.kind === "judgeChanged" ? s.notices.slice(0, -1) : s.notices;
+      const text = e.winner ? `Game over: ${name(e.winner)} wins.` : "Game over: no winner.";
+      return notice({ ...s, notices, finalWinner: e.winner ?? null }, "gameEnded", text);
+    }
+    default:
+      return s;
+  }
+}
+
+/** Tap a card: add it to the answer in order, or take it back out; a full pick-1 answer swaps. */
+function toggle(v: GameStateView, d: Draft, cardId: string): Draft {
+  const target = composeTarget(v);
+  if (!target) return d;
+  const base = sameDraft(d, target, v.round) ? d : { slot: target.slot, round: v.round, cards: [] };
+  if (base.cards.includes(cardId)) return { ...base, cards: base.cards.filter((c) => c !== cardId) };
+  if (!meOf(v)?.hand.some((c) => c.id === cardId)) return base;
+  if (base.cards.length < target.room) return { ...base, cards: [...base.cards, cardId] };
+  if (target.room === 1) return { ...base, cards: [cardId] };
+  return base;
+}
+
+function sameDraft(d: Draft, t: ComposeTarget, round: number): boolean {
+  return d.slot === t.slot && d.round === round;
+}
+
+/** After a new state: keep the picks still in hand, for the same answer of the same round. */
+function reconcile(v: GameStateView, d: Draft): Draft {
+  const target = composeTarget(v);
+  if (!target) return d.cards.length === 0 ? d : { ...d, cards: [] };
+  if (!sameDraft(d, target, v.round)) return { slot: target.slot, round: v.round, cards: [] };
+  const hand = new Set(meOf(v)?.hand.map((c) => c.id) ?? []);
+  const kept = d.cards.filter((c) => hand.has(c)).slice(0, target.room);
+  return kept.length === d.cards.length ? d : { ...d, cards: kept };
+}
+
+/** Move one item to another index (drag, or the up/down buttons). */
+export function moved<T>(list: T[], from: number, to: number): T[] {
+  if (from === to || from < 0 || from >= list.length || to < 0 || to >= list.length) return list;
+  const out = [...list];
+  const [item] = out.splice(from, 1);
+  if (item !== undefined) out.splice(to, 0, item);
+  return out;
+}
+
+function without(pending: Record<string, Action["type"]>, id: string): Record<string, Action["type"]> {
+  if (!(id in pending)) return pending;
+  const out = { ...pending };
+  delete out[id];
+  return out;
+}
+
+function toast(s: CardsClient, code: string, message: string): CardsClient {
+  const t = { id: s.nextId, code, message };
+  return { ...s, toasts: [...s.toasts, t].slice(-MAX_TOASTS), nextId: s.nextId + 1 };
+}
+
+function notice(s: CardsClient, kind: GameEvent["type"], text: string): CardsClient {
+  return { ...s, notices: [...s.notices, { id: s.nextId, kind, text }].slice(-MAX_NOTICES), nextId: s.nextId + 1 };
+}
+
+/** Whether any request of these kinds is still waiting for its answer. */
+export function isPending(s: CardsClient, ...types: Action["type"][]): boolean {
+  const waiting = Object.values(s.pending);
+  return types.length === 0 ? waiting.length > 0 : waiting.some((t) => types.includes(t));
+}

@@ -1,0 +1,85 @@
+import { Button } from "../../../kit/Button";
+import { isPending } from "../reducer";
+import { isLead, meOf, PHASE } from "../table";
+import { ConfirmButton } from "./ConfirmButton";
+import type { ScreenProps } from "./props";
+
+/** The lead's running-game controls: pause or resume, hurry a round along, end the game. */
+export function LeadControls({ s, v, room }: ScreenProps) {
+  if (!isLead(v) || (v.status !== "playing" && v.status !== "paused")) return null;
+  const busy = isPending(s, "pauseGame", "resumeGame", "endGame", "setPhase", "nextTurn");
+  const playing = v.status === "playing";
+  return (
+    <section className="ct-panel" aria-labelledby="lead-controls" data-testid="lead-controls">
+      <h2 className="ct-panel__title" id="lead-controls">
+        You lead this table
+      </h2>
+      <div className="ct-tools">
+        {playing ? (
+          <Button onClick={() => room.send({ type: "pauseGame" })} disabled={busy} testId="pause">
+            Pause
+          </Button>
+        ) : (
+          <Button
+            variant="primary"
+            onClick={() => room.send({ type: "resumeGame" })}
+            // An automatic pause (too few players) lifts itself; an exhausted deck only ends.
+            disabled={busy || v.pausedReason === "exhausted" || v.pausedReason === "insufficient"}
+            testId="resume"
+          >
+            Resume
+          </Button>
+        )}
+        {playing && v.currentPhase === PHASE.SUBMIT && (
+          <Button
+            onClick={() => room.send({ type: "setPhase", phaseId: PHASE.REVEAL })}
+            disabled={busy}
+            testId="force-reveal"
+          >
+            Reveal answers now
+          </Button>
+        )}
+        {playing && (v.currentPhase === PHASE.PROMPT || v.currentPhase === PHASE.JUDGE) && (
+          <Button onClick={() => room.send({ type: "nextTurn" })} disabled={busy} testId="skip-judge">
+            Pass the judge on
+          </Button>
+        )}
+        <ConfirmButton
+          label="End game"
+          confirmLabel="Yes, end it now"
+          onConfirm={() => room.send({ type: "endGame" })}
+          disabled={busy}
+          testId="end-game"
+        />
+      </div>
+    </section>
+  );
+}
+
+/** The viewer's own seat: step away for a while, or leave the table for good. */
+export function SeatControls({ s, v, room, onLeave }: ScreenProps & { onLeave(): void }) {
+  const me = meOf(v);
+  if (!me) return null;
+  const away = me.presence === "away";
+  return (
+    <div className="ct-tools" data-testid="seat-controls">
+      {(v.status === "playing" || v.status === "paused") && (
+        <Button
+          variant="ghost"
+          onClick={() => room.send({ type: "setPresence", presence: away ? "active" : "away" })}
+          disabled={isPending(s, "setPresence")}
+          testId={away ? "back" : "step-away"}
+        >
+          {away ? "I'm back" : "Step away"}
+        </Button>
+      )}
+      <ConfirmButton
+        label="Leave table"
+        confirmLabel="Leave for good"
+        onConfirm={onLeave}
+        testId="leave"
+        variant="ghost"
+      />
+    </div>
+  );
+}

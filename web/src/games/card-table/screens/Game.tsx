@@ -1,0 +1,110 @@
+import { Countdown } from "../../../kit/Countdown";
+import { isJudge, PHASE, playerOf } from "../table";
+import type { GameStateView } from "../wire";
+import { LeadControls, SeatControls } from "./Controls";
+import { EndPhase } from "./EndPhase";
+import { JoinForm } from "./JoinForm";
+import { JudgePhase } from "./JudgePhase";
+import { Notices } from "./Notices";
+import { Players } from "./Players";
+import { PromptPhase } from "./PromptPhase";
+import type { ScreenProps } from "./props";
+import { SubmitPhase } from "./SubmitPhase";
+
+/** A game under way (or just over): the table in the middle, scores and controls beside it. */
+export function Game(props: ScreenProps & { onLeave(): void }) {
+  const { v } = props;
+  return (
+    <div className="ct-game" data-phase={v.currentPhase} data-status={v.status}>
+      <GameHeader {...props} />
+      <PausedBanner v={v} />
+      <div className="ct-game__grid">
+        <div className="ct-game__main">
+          <PhaseView {...props} />
+        </div>
+        <aside className="ct-game__side stack">
+          <Players {...props} mode="scores" />
+          <LeadControls {...props} />
+          <JoinForm {...props} />
+          <Notices notices={props.s.notices} />
+          <SeatControls {...props} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function PhaseView(props: ScreenProps) {
+  const { v } = props;
+  if (v.status === "ended" || v.currentPhase === PHASE.END) return <EndPhase {...props} />;
+  switch (v.currentPhase) {
+    case PHASE.PROMPT:
+      return <PromptPhase {...props} />;
+    case PHASE.SUBMIT:
+      return <SubmitPhase {...props} />;
+    case PHASE.JUDGE:
+      return <JudgePhase {...props} />;
+    default:
+      // SETUP, REVEAL and RESOLVE pass in the same step; a state can only catch them mid-way.
+      return (
+        <section className="ct-phase card center" data-testid={`phase-${v.currentPhase}`}>
+          <p className="ct-waiting">Shuffling…</p>
+        </section>
+      );
+  }
+}
+
+const PHASE_LABEL: Record<string, string> = {
+  PROMPT: "Drawing a prompt",
+  SUBMIT: "Answering",
+  JUDGE: "Judging",
+  END: "Game over",
+};
+
+function GameHeader({ s, v }: ScreenProps) {
+  const judge = playerOf(v, v.roles.judge);
+  const ended = v.status === "ended";
+  return (
+    <header className="ct-header" data-testid="game-header">
+      <div className="ct-header__main">
+        <span className="ct-header__round" data-testid="round">
+          {ended ? "Final" : `Round ${v.round}`}
+        </span>
+        <span className="ct-header__phase">{PHASE_LABEL[v.currentPhase] ?? v.currentPhase}</span>
+        {!ended && judge && (
+          <span className="ct-header__judge" data-testid="judge-name">
+            {isJudge(v) ? "You are the judge" : `Judge: ${judge.name}`}
+          </span>
+        )}
+      </div>
+      <div className="ct-header__meta">
+        <Countdown
+          deadline={v.phaseEndsAt}
+          offset={s.clockOffset}
+          urgentAt={10}
+          testId="round-timer"
+          format={(n) => (v.currentPhase === PHASE.JUDGE ? `${n}s to pick` : `${n}s to answer`)}
+        />
+        <span className="ct-header__code">
+          Room <strong>{s.roomId}</strong>
+        </span>
+      </div>
+    </header>
+  );
+}
+
+const PAUSED: Record<string, string> = {
+  lead: "The lead paused the game.",
+  insufficient: "Paused: too few players are here. The game goes on when enough are back.",
+  timeout: "Paused: time ran out.",
+  exhausted: "Paused: the decks have run out. The lead can end the game.",
+};
+
+function PausedBanner({ v }: { v: GameStateView }) {
+  if (v.status !== "paused") return null;
+  return (
+    <p className="banner banner--warn" role="status" data-testid="paused-banner" data-reason={v.pausedReason}>
+      {PAUSED[v.pausedReason ?? "lead"] ?? "The game is paused."}
+    </p>
+  );
+}

@@ -1,0 +1,95 @@
+import { hasAnswered, isLead, PHASE, standings } from "../table";
+import type { GameStateView, PlayerView, Presence } from "../wire";
+import { ConfirmButton } from "./ConfirmButton";
+import type { ScreenProps } from "./props";
+
+const PRESENCE: Record<Presence, string> = {
+  active: "here",
+  away: "away",
+  disconnected: "disconnected",
+  left: "left",
+};
+
+/**
+ * Everyone at the table with their presence and roles. In the lobby it is the guest
+ * list; once the game runs it is the live scoreboard, best first. The lead may kick.
+ */
+export function Players({ v, room, mode }: ScreenProps & { mode: "lobby" | "scores" }) {
+  const people = mode === "scores" ? standings(v) : v.players.filter((p) => p.presence !== "left");
+  const lead = isLead(v);
+  return (
+    <section
+      className="ct-panel"
+      data-testid={mode === "scores" ? "scoreboard" : "player-list"}
+      aria-labelledby={`players-${mode}`}
+    >
+      <h2 className="ct-panel__title" id={`players-${mode}`}>
+        {mode === "scores" ? "Scores" : `Players (${people.filter((p) => !p.virtual).length})`}
+      </h2>
+      <ol className="ct-players">
+        {people.map((p) => (
+          <li
+            key={p.id}
+            className={p.id === v.you ? "ct-player ct-player--me" : "ct-player"}
+            data-testid={`player-${p.id}`}
+            data-presence={p.presence}
+          >
+            <span className={`ct-dot ct-dot--${p.presence}`} aria-hidden="true" />
+            <span className="ct-player__name">
+              {p.name}
+              {p.id === v.you && <span className="muted"> (you)</span>}
+              <Badges v={v} p={p} />
+            </span>
+            {mode === "scores" && (
+              <span className="ct-player__score" data-testid={`score-${p.id}`}>
+                {p.score}
+                <span className="visually-hidden"> points</span>
+              </span>
+            )}
+            {lead && p.id !== v.you && !p.virtual && p.presence !== "left" && (
+              <span className="ct-player__tools">
+                <ConfirmButton
+                  label="Kick"
+                  confirmLabel={`Kick ${p.name}`}
+                  onConfirm={() => room.send({ type: "kickPlayer", playerId: p.id })}
+                  testId={`kick-${p.id}`}
+                  variant="ghost"
+                />
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Badges({ v, p }: { v: GameStateView; p: PlayerView }) {
+  const playing = v.status === "playing" || v.status === "paused";
+  const answering = playing && v.currentPhase === PHASE.SUBMIT && p.id !== v.roles.judge;
+  return (
+    <span className="ct-badges">
+      {p.isLead && (
+        <span className="ct-badge ct-badge--lead" data-testid={`lead-badge-${p.id}`}>
+          Lead
+        </span>
+      )}
+      {playing && v.roles.judge === p.id && (
+        <span className="ct-badge ct-badge--judge" data-testid={`judge-badge-${p.id}`}>
+          Judge
+        </span>
+      )}
+      {p.virtual && <span className="ct-badge">Bot</span>}
+      {p.presence !== "active" && (
+        <span className={`ct-badge ct-badge--${p.presence}`} data-testid={`presence-${p.id}`}>
+          {PRESENCE[p.presence]}
+        </span>
+      )}
+      {answering && hasAnswered(v, p.id) && (
+        <span className="ct-badge ct-badge--done" data-testid={`answered-${p.id}`}>
+          answered
+        </span>
+      )}
+    </span>
+  );
+}

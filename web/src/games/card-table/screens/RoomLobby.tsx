@@ -1,0 +1,66 @@
+import { Button } from "../../../kit/Button";
+import { CopyField } from "../../../kit/CopyField";
+import { isPending } from "../reducer";
+import { isLead, playerOf, seatedPlayers } from "../table";
+import { SeatControls } from "./Controls";
+import { JoinForm } from "./JoinForm";
+import { Players } from "./Players";
+import type { ScreenProps } from "./props";
+import { RulesEditor } from "./RulesEditor";
+
+/** Before the first round: share the room, gather players, and (the lead) start. */
+export function RoomLobby(props: ScreenProps & { onLeave(): void }) {
+  const { s, v, room } = props;
+  const link = `${location.origin}/cards/${s.roomId}`;
+  const here = seatedPlayers(v).filter((p) => p.presence === "active").length;
+  const need = v.definition.minPlayers;
+  const lead = playerOf(v, v.roles.lead);
+  return (
+    <div className="ct-lobby" data-testid="phase-LOBBY">
+      <section className="card stack center ct-share">
+        <p className="eyebrow">{v.definition.name}</p>
+        <h1>Gather the table</h1>
+        <div className="ct-code-box">
+          <span className="muted">Room code</span>
+          <span className="ct-code" data-testid="room-code">
+            {s.roomId}
+          </span>
+          <span className="muted">Share the code, or send this link:</span>
+        </div>
+        <CopyField value={link} label="Link to this room" testId="share-link" />
+      </section>
+
+      <JoinForm {...props} />
+
+      <Players {...props} mode="lobby" />
+
+      <RulesEditor {...props} />
+
+      <section className="ct-panel stack" data-testid="start-panel">
+        {isLead(v) ? (
+          <>
+            <Button
+              variant="primary"
+              size="lg"
+              onClick={() => room.send({ type: "startGame" })}
+              disabled={here < need || isPending(s, "startGame")}
+              testId="start-game"
+            >
+              Start the game
+            </Button>
+            <p className="muted small" data-testid="start-hint">
+              {here < need
+                ? `${need - here} more ${need - here === 1 ? "player is" : "players are"} needed (at least ${need}).`
+                : `${here} players ready. Anyone who joins later is dealt in.`}
+            </p>
+          </>
+        ) : (
+          <p className="ct-waiting" data-testid="start-hint">
+            {lead ? `Waiting for ${lead.name} to start the game.` : "Waiting for players."}
+          </p>
+        )}
+      </section>
+      <SeatControls {...props} />
+    </div>
+  );
+}

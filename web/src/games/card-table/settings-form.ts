@@ -1,0 +1,124 @@
+import type { EndCondition, Settings, VariantDef } from "./wire";
+
+/** The create-a-table form as the inputs hold it; `toSettings` turns it into the room's settings. */
+export interface SettingsForm {
+  handSize: number;
+  endCondition: EndCondition;
+  endValue: number;
+  /** Seconds, or null for no time limit. */
+  submitTimeout: number | null;
+  judgeTimeout: number | null;
+  packIds: string[];
+  /** The one judge rule (a variant of the "judge" group). */
+  judgeRule: string;
+  /** Variants outside any group that are switched on (rando, gambling). */
+  extras: string[];
+  revealToAll: boolean;
+}
+
+export const LIMITS = {
+  handSize: { min: 3, max: 20 },
+  points: { min: 1, max: 50 },
+  rounds: { min: 1, max: 200 },
+  timeout: { min: 10, max: 600 },
+} as const;
+
+/** CAH's variants, for when the server's definitions list cannot be fetched. */
+export const CAH_VARIANTS: VariantDef[] = [
+  {
+    id: "judgeRotate",
+    name: "Rotating judge",
+    description: "The judge passes clockwise each round.",
+    default: true,
+    group: "judge",
+  },
+  {
+    id: "judgeWinner",
+    name: "Winner judges",
+    description: "The round's winner becomes the next judge.",
+    default: false,
+    group: "judge",
+  },
+  {
+    id: "judgeRandom",
+    name: "Random judge",
+    description: "A random player judges each round.",
+    default: false,
+    group: "judge",
+  },
+  {
+    id: "rando",
+    name: "Rando Cardrissian",
+    description: "Each round a random answer from the deck is played for a virtual player, who can win.",
+    default: false,
+  },
+  {
+    id: "gambling",
+    name: "Gambling",
+    description:
+      "Wager one point to play a second answer; keep it if either answer wins, otherwise it goes to the round's winner.",
+    default: false,
+  },
+];
+
+export function formFromDefaults(defaults: Partial<Settings> | undefined, variants: VariantDef[]): SettingsForm {
+  const active = defaults?.activeVariants ?? variants.filter((v) => v.default).map((v) => v.id);
+  const judge = variants.filter((v) => v.group === "judge");
+  const judgeRule = judge.find((v) => active.includes(v.id))?.id ?? judge[0]?.id ?? "judgeRotate";
+  return {
+    handSize: defaults?.handSize ?? 7,
+    endCondition: defaults?.endCondition ?? "points",
+    endValue: defaults?.endValue ?? 7,
+    submitTimeout: defaults?.submitTimeout ?? null,
+    judgeTimeout: defaults?.judgeTimeout ?? null,
+    packIds: defaults?.packIds ?? ["base"],
+    judgeRule,
+    extras: variants.filter((v) => !v.group && active.includes(v.id)).map((v) => v.id),
+    revealToAll: defaults?.revealToAll ?? true,
+  };
+}
+
+/** What is wrong with the form, in words, or null when it can be sent. */
+export function formProblem(f: SettingsForm): string | null {
+  const within = (n: number, r: { min: number; max: number }) => Number.isInteger(n) && n >= r.min && n <= r.max;
+  if (!within(f.handSize, LIMITS.handSize))
+    return `Hand size is a whole number from ${LIMITS.handSize.min} to ${LIMITS.handSize.max}.`;
+  if (f.endCondition !== "none") {
+    const r = LIMITS[f.endCondition];
+    if (!within(f.endValue, r))
+      return `The ${f.endCondition === "points" ? "points to win" : "number of rounds"} is from ${r.min} to ${r.max}.`;
+  }
+  for (const [t, label] of [
+    [f.submitTimeout, "answer"],
+    [f.judgeTimeout, "judge"],
+  ] as const)
+    if (t !== null && !within(t, LIMITS.timeout))
+      return `The ${label} time limit is ${LIMITS.timeout.min} to ${LIMITS.timeout.max} seconds.`;
+  if (f.packIds.length === 0) return "Choose at least one card pack.";
+  return null;
+}
+
+/** A `configure` patch: like toSettings, but a limit switched off is cleared with null. */
+export function toPatch(f: SettingsForm): Record<string, unknown> {
+  return {
+    ...toSettings(f),
+    endValue: f.endCondition === "none" ? null : f.endValue,
+    submitTimeout: f.submitTimeout,
+    judgeTimeout: f.judgeTimeout,
+  };
+}
+
+/** The settings patch the server takes (room options `settings`). */
+export function toSettings(f: SettingsForm): Partial<Settings> {
+  const out: Partial<Settings> = {
+    handSize: f.handSize,
+    endCondition: f.endCondition,
+    packIds: [...f.packIds],
+    activeVariants: [f.judgeRule, ...f.extras],
+    revealToAll: f.revealToAll,
+  };
+  if (f.endCondition !== "none") out.endValue = f.endValue;
+  if (f.submitTimeout !== null) out.submitTimeout = f.submitTimeout;
+  if (f.judgeTimeout !== null) out.judgeTimeout = f.judgeTimeout;
+  return out;
+}

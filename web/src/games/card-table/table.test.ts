@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { answerersOf, composeTarget, hasAnswered, leaderOf, standings } from "./table";
+import { afterPlaying, player, submitView } from "./test-views";
+
+describe("table selectors", () => {
+  it("answerers are everyone active but the judge, plus Rando once he has played", () => {
+    const v = submitView();
+    const withRando = {
+      ...v,
+      players: [...v.players, player("rando", "Rando Cardrissian", { virtual: true })],
+      roundState: { ...v.roundState, submissions: { rando: { cards: [], count: 1, submittedAt: 1 } } },
+    };
+    expect(answerersOf(v).map((p) => p.id)).toEqual(["P2", "P3"]);
+    expect(answerersOf(withRando).map((p) => p.id)).toEqual(["P2", "P3", "rando"]);
+    expect(hasAnswered(withRando, "rando")).toBe(true);
+    expect(hasAnswered(withRando, "P2")).toBe(false);
+  });
+
+  it("a pick-2 answer half played still has one slot to fill", () => {
+    const v = afterPlaying(submitView({}, 2), ["w-1"]);
+    expect(composeTarget(v)).toEqual({ slot: "submission", room: 1, wager: false });
+  });
+
+  it("standings go by score, and a tie at the top has no winner", () => {
+    const v = submitView();
+    const scored = { ...v, players: v.players.map((p, i) => ({ ...p, score: [2, 3, 1][i] ?? 0 })) };
+    expect(standings(scored).map((p) => p.id)).toEqual(["P2", "P1", "P3"]);
+    expect(leaderOf(scored)?.id).toBe("P2");
+    const tied = { ...v, players: v.players.map((p) => ({ ...p, score: 2 })) };
+    expect(leaderOf(tied)).toBeNull();
+    expect(leaderOf(v)).toBeNull();
+  });
+});
