@@ -1,6 +1,6 @@
 /**
  * The baseline: a bare Socket.IO server (same library, same options as Parlor's) that
- * acknowledges every `echo` with its payload. Started by bench/trivia.ts in its own process.
+ * acknowledges every `echo` with its payload. Started by the benches (bench/harness.ts) in its own process.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,6 +1,6 @@
 /**
  * The Parlor server as the bench runs it: a child process, real PGlite on disk in
- * DATA_DIR, real durations (TIME_SCALE=1), silent logs. Started by bench/trivia.ts.
+ * DATA_DIR, real durations (TIME_SCALE=1), silent logs. Started by the benches (bench/harness.ts).
  *
  * Bench only: GET /bench/answer/:roomId tells the bots the current question's first
  * accepted answer, so they can answer right on purpose. The route is registered here,

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CahBot, seatToken } from "./support/cah-bot";
 import { startServer, type TestServer } from "./support/server";
@@ -55,7 +56,7 @@ const basePlusRando = { activeVariants: ["judgeRotate", "rando"], endCondition: 
 
 describe("Card Table over Socket.IO", () => {
   it("four players and Rando play a whole CAH game to the end", async () => {
-    const { bots } = await table(basePlusRando, 4);
+    const { roomId, bots } = await table(basePlusRando, 4);
     const lead = bots[0]!;
     expect(lead.state.players.find((p: { id: string }) => p.id === lead.me).isLead).toBe(true);
     const start = lead.action({ type: "startGame" });
@@ -68,8 +69,27 @@ describe("Card Table over Socket.IO", () => {
     expect(Object.values(scores).reduce((a, b) => a + b, 0)).toBe(3);
     expect(Object.keys(scores)).toContain("rando");
     for (const b of bots) expect(secrecyProblems(b)).toEqual([]);
-    // The history tables saw it too.
+    // The history tables saw it too: the games row, its events, and its players.
     await server.host.projectionsSettled();
+    const cardTable = server.host.game("card-table");
+    await cardTable.close?.(server.services);
+    const uid = (await server.live.get(roomId))!.uid;
+    const game = await sql<{
+      status: string;
+      definition_id: string;
+    }>`SELECT status, definition_id FROM games WHERE id = ${uid}`.execute(server.db);
+    expect(game.rows[0]).toEqual({ status: "ended", definition_id: "cah" });
+    const events = await sql<{
+      event: { type: string };
+    }>`SELECT event FROM game_events WHERE game_id = ${uid} ORDER BY id`.execute(server.db);
+    const types = events.rows.map((r) => (typeof r.event === "string" ? JSON.parse(r.event) : r.event).type);
+    expect(types).toContain("gameStarted");
+    expect(types.filter((t) => t === "winnerSelected")).toHaveLength(3);
+    expect(types.at(-1)).toBe("gameEnded");
+    const seated = await sql<{ n: number }>`SELECT count(*)::int AS n FROM players WHERE id LIKE ${`${uid}:%`}`.execute(
+      server.db,
+    );
+    expect(seated.rows[0]!.n).toBe(4);
     for (const b of bots) b.close();
   });
 

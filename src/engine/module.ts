@@ -55,6 +55,8 @@ export interface GameModule {
   routes?: RouteDef[];
   /** Runs once at start, after migrations (seed tables and the like). */
   init?(ctx: ServiceContext): Promise<void>;
+  /** Runs at shutdown, before the database closes (write what is buffered). */
+  close?(ctx: ServiceContext): Promise<void>;
   /** Runs after each committed input, in order per room: for history tables and the like. */
   project?(ctx: ServiceContext, room: { uid: string; code: string }, state: unknown, out: Outbound[]): Promise<void>;
 }

@@ -127,10 +127,13 @@ export async function buildServer(config: Config, games: GameModule[]) {
     io,
     host,
     live,
+    db: dbh.db,
+    services,
     dbKind: dbh.kind,
     async close() {
       clearInterval(sweeper);
       await host.projectionsSettled();
+      for (const g of games) await g.close?.(services);
       await log.drain();
       scheduler.cancelAll();
       io.close();

@@ -4,7 +4,7 @@ import { builtinDefinitions } from "./definitions/index";
 import { cardTableWire } from "./protocol";
 import { createCardTableRules } from "./rules";
 import { cardTableMigrations } from "./service/migrations";
-import { projectCardTable } from "./service/projection";
+import { flushCardHistory, projectCardTable } from "./service/projection";
 import { CreateCardTable, toCardTableOptions } from "./service/room-options";
 import { cardTableRoutes } from "./service/routes";
 import { saveDefinition } from "./service/store";
@@ -27,6 +27,7 @@ export const cardTableModule: GameModule = {
   migrations: cardTableMigrations,
   routes: cardTableRoutes,
   project: projectCardTable,
+  close: ({ db }) => flushCardHistory(db),
   async init({ db }) {
     // The shipped definitions live in game_definitions too, so games rows can reference them.
     for (const def of builtinDefinitions.values()) await saveDefinition(db, def, true);

@@ -3,6 +3,34 @@ import type { ServiceContext } from "../../../engine/module";
 import type { Outbound } from "../../../engine/rules";
 import type { CardTableState } from "../state";
 
+/**
+ * History rows wait briefly and go in as one statement: the embedded database shares the
+ * event loop with the game, and per-event inserts would slow every input down.
+ */
+const FLUSH_MS = 250;
+const FLUSH_ROWS = 500;
+const pending = {
+  events: [] as { game_id: string; event: string }[],
+  players: new Map<string, string>(),
+  timer: null as NodeJS.Timeout | null,
+};
+
+/** Write every buffered history row now (the timer, a full buffer, or shutdown). */
+export async function flushCardHistory(db: ServiceContext["db"]): Promise<void> {
+  if (pending.timer) clearTimeout(pending.timer);
+  pending.timer = null;
+  const events = pending.events.splice(0);
+  const players = [...pending.players];
+  pending.players.clear();
+  if (events.length) await db.insertInto("game_events").values(events).execute();
+  if (players.length)
+    await db
+      .insertInto("players")
+      .values(players.map(([id, display_name]) => ({ id, display_name })))
+      .onConflict((oc) => oc.column("id").doUpdateSet((eb) => ({ display_name: eb.ref("excluded.display_name") })))
+      .execute();
+}
+
 /** Last status written per game, so the games row is only touched when it changes. */
 const lastStatus = new Map<string, string>();
 
@@ -33,7 +61,8 @@ export async function projectCardTable(
         state = excluded.state,
         started_at = COALESCE(games.started_at, excluded.started_at),
         ended_at = excluded.ended_at`.execute(db);
-    lastStatus.set(room.uid, status);
+    if (ended) lastStatus.delete(room.uid);
+    else lastStatus.set(room.uid, status);
   }
   // Split events go out twice (full to one seat, redacted to the rest): keep the full one.
   const events = out
@@ -41,11 +70,18 @@ export async function projectCardTable(
     .map((o) => ("msg" in o ? (o.msg as { type?: string; event?: { type: string } }) : null))
     .filter((m): m is { type: string; event: { type: string } } => m?.type === "event" && !!m.event);
   for (const m of events) {
-    await sql`INSERT INTO game_events (game_id, event) VALUES (${room.uid}, ${JSON.stringify(m.event)})`.execute(db);
+    pending.events.push({ game_id: room.uid, event: JSON.stringify(m.event) });
     if (m.event.type === "playerJoined") {
       const p = (m.event as unknown as { player: { id: string; name: string } }).player;
-      await sql`INSERT INTO players (id, display_name) VALUES (${`${room.uid}:${p.id}`}, ${p.name})
-        ON CONFLICT (id) DO UPDATE SET display_name = excluded.display_name`.execute(db);
+      pending.players.set(`${room.uid}:${p.id}`, p.name);
     }
+  }
+  if (pending.events.length >= FLUSH_ROWS) await flushCardHistory(db);
+  else if (!pending.timer) {
+    pending.timer = setTimeout(() => {
+      pending.timer = null;
+      void flushCardHistory(db).catch(() => {});
+    }, FLUSH_MS);
+    pending.timer.unref();
   }
 }
