@@ -4,7 +4,7 @@ import type { ActionType } from "./definition";
 import type { GameEvent } from "./events";
 import type { CardTableState } from "./state";
 
-export const HISTORY_LIMIT = 500;
+export const HISTORY_LIMIT = 60;
 
 /** Where library packs come from (the shipped packs); resolved by id at game start. */
 export type PackLibrary = (id: string) => CardPack | undefined;
