@@ -69,6 +69,10 @@ describe("Card Table over Socket.IO", () => {
     expect(Object.values(scores).reduce((a, b) => a + b, 0)).toBe(3);
     expect(Object.keys(scores)).toContain("rando");
     for (const b of bots) expect(secrecyProblems(b)).toEqual([]);
+    // The unchanging definition travels in the join's full sync only.
+    const states = lead.inbox.filter((m) => m.type === "state").map((m) => m.state as { definition?: unknown });
+    expect(states[0]!.definition).toBeDefined();
+    expect(states.slice(1).filter((v) => v.definition !== undefined)).toHaveLength(0);
     // The history tables saw it too: the games row, its events, and its players.
     await server.host.projectionsSettled();
     const cardTable = server.host.game("card-table");

@@ -24,6 +24,8 @@ export interface PresenceIntent {
   name?: string;
 }
 
+export type ViewSync = "full" | "update";
+
 /** Who receives an outbound message. Spectators are in "all" and in "except". */
 export type Audience = "all" | "players" | "spectators" | { seat: SeatId } | { except: SeatId };
 
@@ -58,8 +60,12 @@ export interface GameRules<S, I, O> {
   /** When tick() must next run, if ever. */
   due(state: S): number | null;
   tick(state: S, now: number): Step<S>;
-  /** Full sync for one seat; null is a spectator. Must hold only what that seat may see. */
-  view(state: S, seat: SeatId | null, now: number): unknown;
+  /**
+   * One seat's view; null is a spectator. Must hold only what that seat may see.
+   * `sync` is "full" for a join or reconnect and "update" for the views sent after each
+   * input, so a game may leave out what never changes (and was sent in the full sync).
+   */
+  view(state: S, seat: SeatId | null, now: number, sync?: ViewSync): unknown;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds rules of every game

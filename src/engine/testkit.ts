@@ -86,7 +86,7 @@ export class Table<S = unknown> {
   }
 
   view(seat: SeatId | null): unknown {
-    return this.rules.view(this.state, seat, this.now);
+    return this.rules.view(this.state, seat, this.now, "full");
   }
 
   /** Messages a given seat (or a spectator, null) would have received, in order. */

@@ -208,7 +208,7 @@ export class RoomHost {
   async view(code: string, seat: SeatId | null): Promise<unknown> {
     const rec = await this.deps.live.get(code);
     if (!rec) return null;
-    return this.game(rec.game).rules.view(rec.state, seat, this.clock());
+    return this.game(rec.game).rules.view(rec.state, seat, this.clock(), "full");
   }
 
   /** A timer came due. Ignored if the room moved on and nothing is due any more. */
@@ -299,7 +299,7 @@ export class RoomHost {
     for (const o of out) {
       if ("view" in o) {
         this.deps.publisher.publishViews(rec.game, rec.code, o.to, Object.values(rec.members), (seat) =>
-          game.rules.view(rec.state, seat, now),
+          game.rules.view(rec.state, seat, now, "update"),
         );
       } else {
         this.deps.publisher.publish(rec.game, rec.code, o.to, o.msg);

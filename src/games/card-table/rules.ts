@@ -100,6 +100,7 @@ export function createCardTableRules(library: PackLibrary): GameRules<CardTableS
       return ctx.step();
     },
 
-    view: (state, seat) => ({ type: "state", state: gameView(state, seat) }),
+    // The definition never changes, so only a full sync (join, reconnect) carries it.
+    view: (state, seat, _now, sync) => ({ type: "state", state: gameView(state, seat, sync !== "update") }),
   };
 }

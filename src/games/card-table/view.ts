@@ -23,7 +23,8 @@ export interface SubmissionView extends AnonymizedSubmission {
 export interface GameStateView {
   gameId: string;
   definitionId: string;
-  definition: GameDefinition;
+  /** Sent in a full sync (join, reconnect) only: it never changes during a game. */
+  definition?: GameDefinition;
   status: GameStatus;
   pausedReason?: PauseState["reason"];
   createdAt: number;
@@ -87,7 +88,7 @@ function visibleCards(
   });
 }
 
-export function gameView(s: CardTableState, seat: string | null): GameStateView {
+export function gameView(s: CardTableState, seat: string | null, withDefinition = true): GameStateView {
   const me = playerOf(s, seat);
   const viewer = me && !me.virtual ? me.id : null;
   const def = s.definition;
@@ -149,7 +150,7 @@ export function gameView(s: CardTableState, seat: string | null): GameStateView 
     gameId: s.gameId,
     definitionId: s.definitionId,
     // The definition is static for the room and never changed in place (every input works on a copy).
-    definition: def,
+    ...(withDefinition ? { definition: def } : {}),
     status: s.status,
     createdAt: s.createdAt,
     settings: { ...s.settings, packIds: [...s.settings.packIds], activeVariants: [...s.settings.activeVariants] },

@@ -124,8 +124,12 @@ function applyMessage(s: CardsClient, m: ServerMessage, at: number): CardsClient
   }
 }
 
-function applyState(s: CardsClient, v: GameStateView, at: number): CardsClient {
+function applyState(s: CardsClient, incoming: GameStateView, at: number): CardsClient {
   const prev = s.view;
+  // Views after each input leave out the (unchanging) definition; the join's full sync has it.
+  const definition = incoming.definition ?? prev?.definition;
+  if (!definition) return s;
+  const v: GameStateView = { ...incoming, definition };
   const names = { ...s.names };
   for (const p of v.players) names[p.id] = p.name;
   const me = v.players.find((p) => p.id === v.you);
