@@ -51,7 +51,12 @@ export class BenchChild {
   ) {
     this.proc = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
       cwd: repoRoot,
-      execArgv: ["--import", "tsx"],
+      // BENCH_CPU_PROF=dir profiles the children (open the .cpuprofile in Chrome DevTools).
+      execArgv: [
+        "--import",
+        "tsx",
+        ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ],
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe", "ipc"],
     });

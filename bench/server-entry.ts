@@ -21,6 +21,8 @@ try {
     PORT: "0",
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
+    // BENCH_DATABASE_URL measures the PostgreSQL mode instead of embedded PGlite.
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     TIME_SCALE: process.env.TIME_SCALE ?? "1",
     LOG_LEVEL: "silent",
     WEB_DIR: process.env.WEB_DIR ?? "dist/web",
