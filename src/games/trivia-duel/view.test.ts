@@ -86,6 +86,7 @@ describe("ROOM_STATE by phase", () => {
       },
       config: t.state.config,
       category: null,
+      firstActor: null,
       categoryEndsAt: null,
       pot: 0,
       betting: null,
@@ -116,6 +117,8 @@ describe("ROOM_STATE by phase", () => {
       resolution: null,
     });
     expect(v.category).toBe(lastOf(t, "PHASE_CATEGORY")!.category);
+    // A player who joins during the reveal still learns who bets first.
+    expect(v.firstActor).toBe(lastOf(t, "PHASE_CATEGORY")!.firstActor);
     expectSameForEveryone(t);
     expectNoSecrets(t, 0);
   });

@@ -1,5 +1,6 @@
 import type { SeatId } from "../../engine/rules";
 import { clueText, revealIndexAt } from "./clue";
+import { firstActorFor } from "./flow";
 import { availableActions, betOptions, raiseOptions } from "./messages";
 import type { TriviaState } from "./state";
 import { isSeat, pot } from "./state";
@@ -38,6 +39,8 @@ export function roomState(s: TriviaState, seat: SeatId | null, now: number) {
     },
     config: s.config,
     category: inQuestion && q ? q.category : null,
+    /** Who opens the betting on this question (known from the category reveal on). */
+    firstActor: inQuestion ? (b?.firstActor ?? firstActorFor(s)) : null,
     categoryEndsAt: s.phase === "CATEGORY" ? s.phaseEndsAt : null,
     pot: pot(b),
     betting:
