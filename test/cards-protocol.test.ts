@@ -164,6 +164,30 @@ describe("Card Table over Socket.IO", () => {
     for (const b of [...bots, back]) b.close();
   });
 
+  it("a player who leaves cannot come back, and a newcomer gets a fresh seat", async () => {
+    const { roomId, bots } = await table({ endCondition: "none" }, 3);
+    const [lead, , leaver] = bots as [CahBot, CahBot, CahBot];
+    lead.action({ type: "startGame" });
+    await lead.until((s) => s.status === "playing");
+    const token = (leaver.socket.auth as { token: string }).token;
+    const gone = leaver.me!;
+    leaver.socket.send({ type: "leave", requestId: "bye" });
+    await lead.until((s) =>
+      s.players.some((p: { id: string; presence: string }) => p.id === gone && p.presence === "left"),
+    );
+    leaver.close();
+    const again = new CahBot(server.url, roomId, token, "Back again");
+    again.auto = false;
+    await again.message((m) => m.type === "error" && m.error === "left_game");
+    expect((await again.until(() => true)).you).toBeNull();
+    const fresh = new CahBot(server.url, roomId, await seatToken(server.url, roomId, "Newcomer"), "Newcomer");
+    fresh.auto = false;
+    const seated = await fresh.until((s) => s.you !== null);
+    expect(seated.you).not.toBe(gone);
+    expect(seated.players.find((p: { id: string }) => p.id === seated.you).hand.length).toBeGreaterThan(0);
+    for (const b of [...bots, again, fresh]) b.close();
+  });
+
   it("eight players fill a table; malformed input is refused with the request id and changes nothing", async () => {
     const { roomId, bots } = await table({ endCondition: "rounds", endValue: 1 }, 8);
     const lead = bots[0]!;

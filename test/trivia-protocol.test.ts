@@ -136,6 +136,17 @@ describe("Trivia Duel over Socket.IO", () => {
     for (const p of [a.p, b.p, c]) p.close();
   });
 
+  it("leaving before the match frees the seat, and the same player can take it again", async () => {
+    const code = await createRoom();
+    const a = await join(code);
+    a.p.send({ type: "LEAVE" });
+    await a.p.next("PLAYER_LEFT", (m) => m.player === "P1");
+    a.p.close();
+    const back = await join(code, a.id);
+    expect(back.rs).toMatchObject({ you: "P1", phase: "WAITING" });
+    back.p.close();
+  });
+
   it("a guessed or reused seat id never takes over someone else's seat", async () => {
     const { code, a, b } = await pair();
     const intruder = new Player(server.url, "/trivia");

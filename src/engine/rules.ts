@@ -26,6 +26,13 @@ export interface PresenceIntent {
 
 export type ViewSync = "full" | "update";
 
+/**
+ * Refusing a `joined` offer with one of these codes says "not this seat" (it is taken, or
+ * retired because its player left or was kicked): the platform then offers the next free
+ * seat. Any other refusal keeps the newcomer out (they may watch).
+ */
+export const SEAT_UNAVAILABLE = ["seat_taken", "left_game", "kicked"] as const;
+
 /** Who receives an outbound message. Spectators are in "all" and in "except". */
 export type Audience = "all" | "players" | "spectators" | { seat: SeatId } | { except: SeatId };
 

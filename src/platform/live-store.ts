@@ -14,6 +14,8 @@ export interface RoomRecord {
   touchedAt: number;
   /** Seat credentials (hashed) → seat. Never sent to anyone. */
   members: Record<string, string>;
+  /** Credentials (hashed) that gave their seat up with LEAVE → the seat they had. */
+  retired: Record<string, string>;
 }
 
 /** Live room state behind an interface (memory now; Redis in scale-out mode). */

@@ -2,7 +2,15 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { isRuleError } from "../engine/errors";
 import type { GameModule, ServiceContext } from "../engine/module";
 import { type LogEntry, replay } from "../engine/replay";
-import { type Audience, type From, type Outbound, type PresenceStatus, type SeatId, SYSTEM } from "../engine/rules";
+import {
+  type Audience,
+  type From,
+  type Outbound,
+  type PresenceStatus,
+  SEAT_UNAVAILABLE,
+  type SeatId,
+  SYSTEM,
+} from "../engine/rules";
 import { uniqueRoomCode } from "./codes";
 import type { InputLog, InputRow } from "./input-log";
 import type { LiveStore, RoomRecord } from "./live-store";
@@ -35,6 +43,29 @@ export interface HostDeps {
   onError?: (err: unknown, context: string) => void;
   /** For games' projections (history tables); without it projections are skipped. */
   services?: ServiceContext;
+}
+
+type Membership = { join?: string; leave?: string };
+
+/** Who holds which seat after one logged input (joins and leaves carry the credential hash). */
+function applyMembership(
+  rec: { members: Record<string, string>; retired: Record<string, string> },
+  intent: unknown,
+  meta: Membership | null,
+) {
+  if (!meta?.join && !meta?.leave) return { members: rec.members, retired: rec.retired };
+  const members = { ...rec.members };
+  const retired = { ...rec.retired };
+  if (meta.join) {
+    members[meta.join] = (intent as { seat: string }).seat;
+    delete retired[meta.join];
+  }
+  if (meta.leave) {
+    const seat = members[meta.leave];
+    if (seat) retired[meta.leave] = seat;
+    delete members[meta.leave];
+  }
+  return { members, retired };
 }
 
 const hashCredential = (code: string, credential: string) =>
@@ -102,6 +133,7 @@ export class RoomHost {
       version: 0,
       seq: 0,
       members: {},
+      retired: {},
       touchedAt: now,
     };
     if (!(await this.deps.live.cas(code, null, rec))) throw new Error("room_exists");
@@ -152,24 +184,36 @@ export class RoomHost {
         if (!r.ok) return { seat: null, refused: { code: r.code, message: r.message }, created };
         return { seat: known, created };
       }
+      // Offer free seats in order; the rules may pass on a seat (SEAT_UNAVAILABLE) or refuse
+      // the newcomer outright. With no free seat left, the offer past the last one lets the
+      // rules say why (room_full).
       const taken = new Set(Object.values(rec.members));
-      let seat: string | null = null;
-      for (let k = 1; k <= game.rules.seats.max; k++) {
-        if (!taken.has(`P${k}`)) {
-          seat = `P${k}`;
-          break;
-        }
+      // Someone who left with LEAVE comes back: the rules decide whether that seat may return
+      // (a card table forbids it; a duel reopens the seat, so they join as anyone would).
+      const gone = rec.retired[key];
+      if (gone && !taken.has(gone)) {
+        const intent = { type: "@presence", seat: gone, status: "connected" };
+        const back = await this.apply(rec, game, SYSTEM, intent, { join: key });
+        if (back.ok) return { seat: gone, created };
+        if ((SEAT_UNAVAILABLE as readonly string[]).includes(back.code))
+          return { seat: null, refused: { code: back.code, message: back.message }, created };
       }
-      const offer = seat ?? `P${game.rules.seats.max + 1}`;
-      const r = await this.apply(
-        rec,
-        game,
-        SYSTEM,
-        { type: "@presence", seat: offer, status: "joined", ...(name ? { name } : {}) },
-        { join: key },
-      );
-      if (!r.ok) return { seat: null, refused: { code: r.code, message: r.message }, created };
-      return { seat: offer, created };
+      let refused: { code: string; message: string } | undefined;
+      for (let k = 1; k <= game.rules.seats.max + 1; k++) {
+        const offer = `P${k}`;
+        if (taken.has(offer)) continue;
+        const r = await this.apply(
+          rec,
+          game,
+          SYSTEM,
+          { type: "@presence", seat: offer, status: "joined", ...(name ? { name } : {}) },
+          { join: key },
+        );
+        if (r.ok) return { seat: offer, created };
+        refused = { code: r.code, message: r.message };
+        if (!(SEAT_UNAVAILABLE as readonly string[]).includes(r.code)) break;
+      }
+      return { seat: null, ...(refused ? { refused } : {}), created };
     });
   }
 
@@ -264,10 +308,8 @@ export class RoomHost {
     const appended = this.deps.log.append(rec.uid, { ...row, seq }, row.kind === "tick");
     if (row.kind === "tick") appended.catch((err) => this.deps.onError?.(err, `log ${rec.code}`));
     else await appended;
-    const members = { ...rec.members };
-    if (meta?.join) members[meta.join] = (row.intent as { seat: string }).seat;
-    if (meta?.leave) delete members[meta.leave];
-    const next: RoomRecord = { ...rec, state, seq, version: rec.version + 1, members, touchedAt: row.at };
+    const { members, retired } = applyMembership(rec, row.intent, meta);
+    const next: RoomRecord = { ...rec, state, seq, version: rec.version + 1, members, retired, touchedAt: row.at };
     if (!(await this.deps.live.cas(rec.code, rec.version, next)))
       throw new Error(`room ${rec.code} changed under its host`);
     this.scheduler?.arm(rec.code, game.rules.due(state));
@@ -359,12 +401,9 @@ export class RoomHost {
         this.deps.onError?.(err, `recover ${room.code}`);
         continue;
       }
-      const members: Record<string, string> = {};
-      for (const r of rows) {
-        const m = r.meta as { join?: string; leave?: string } | null;
-        if (m?.join) members[m.join] = (r.intent as { seat: string }).seat;
-        if (m?.leave) delete members[m.leave];
-      }
+      let seats = { members: {} as Record<string, string>, retired: {} as Record<string, string> };
+      for (const r of rows) seats = applyMembership(seats, r.intent, r.meta as Membership | null);
+      const { members, retired } = seats;
       const rec: RoomRecord = {
         uid: room.uid,
         code: room.code,
@@ -374,6 +413,7 @@ export class RoomHost {
         version: 0,
         seq: rows.at(-1)?.seq ?? 0,
         members,
+        retired,
         touchedAt: this.clock(),
       };
       if (!(await this.deps.live.cas(room.code, null, rec))) continue;
