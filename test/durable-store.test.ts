@@ -163,6 +163,48 @@ for (const backend of backends) {
       expect(((await second.exists(code))!.state as TriviaState).phase).toBe("CLUE");
     });
 
+    it("a Card Table room comes back from the log with hands, prompt and seats intact", async () => {
+      let now = 2_000_000_000_000;
+      const clock = () => now;
+      const cards = gameModules.find((g) => g.rules.id === "card-table")!;
+      const mk = () =>
+        new RoomHost({
+          games: [cards],
+          live: new MemoryLiveStore(),
+          log: new InputLog(h.db),
+          publisher: quietPublisher,
+          timeScale: 1,
+          clock,
+        });
+      const first = mk();
+      const code = await first.createRoom("card-table", { settings: { packIds: ["base"] } });
+      for (const who of ["ann-credential-1", "bo-credential-2", "cy-credential-3"])
+        expect((await first.join("card-table", code, who, who.slice(0, 3))).seat).not.toBeNull();
+      expect((await first.input(code, "P1", { type: "startGame" })).ok).toBe(true);
+      now += 1000;
+      const before = (await first.exists(code))!.state as { roles: { judge: string }; currentPhase: string };
+      expect(
+        (await first.input(code, before.roles.judge, { type: "draw", deckId: "black", count: 1, toZone: "prompt" })).ok,
+      ).toBe(true);
+      const live = (await first.exists(code))!.state;
+      const second = mk();
+      await second.recover();
+      const back = (await second.exists(code))!.state as typeof live & { players: { presence: string }[] };
+      // Everyone is marked disconnected on recovery; apart from presence the table is the same.
+      const strip = (x: unknown) =>
+        JSON.parse(JSON.stringify(x), (k, v) =>
+          ["presence", "lastSeen", "absentSince", "history", "timers", "pause", "status"].includes(k) ? undefined : v,
+        );
+      expect(strip(back)).toEqual(strip(live));
+      expect(back.players.every((p) => p.presence === "disconnected")).toBe(true);
+      // With nobody connected the table pauses for want of players, and resumes as they return.
+      expect((back as unknown as { status: string }).status).toBe("paused");
+      expect((await second.join("card-table", code, "bo-credential-2")).seat).toBe("P2");
+      await second.join("card-table", code, "ann-credential-1");
+      await second.join("card-table", code, "cy-credential-3");
+      expect(((await second.exists(code))!.state as { status: string }).status).toBe("playing");
+    });
+
     it("closes idle rooms, which then stay closed across a restart", async () => {
       let now = 1_900_000_000_000;
       const clock = () => now;
