@@ -18,23 +18,12 @@
  * same path (from the room's turn to publishing), scraped from its /metrics. Exits
  * non-zero only when something broke. PGlite lives in a temp dir under os.tmpdir().
  */
-import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { type CahRecorder, CahRoomRun, createCahRoom, THINK_MS } from "./cah-bench-bot";
-import { type ChildStats, type LoopStats, readLoop } from "./children";
-import {
-  BenchRun,
-  echoArg,
-  fmtBucketPct,
-  fmtChild,
-  fmtLoop,
-  fmtSec,
-  type Histogram,
-  numArg,
-  scrapeHistogram,
-  sleep,
-} from "./harness";
-import { Counter, fmtMs, fmtRatio, LabelledSamples, table } from "./stats";
+import { BenchRun, echoArg, fmtBucketPct, type Histogram, numArg, scrapeHistogram } from "./harness";
+import { closingRows, durationRow, echoRows, type Row, sentRows } from "./report-rows";
+import { emptyRoomPhaseResult, type RoomPhase, runRoomPhase } from "./room-runs";
+import { Counter, fmtMs, fmtSamples, LabelledSamples, table } from "./stats";
 
 const { values: args } = parseArgs({
   options: {
@@ -90,83 +79,43 @@ const recorder: CahRecorder = {
 };
 
 const result = {
-  roomsStarted: 0,
-  completed: 0,
+  ...emptyRoomPhaseResult(),
   roundsPlayed: 0,
-  cardsMs: 0,
-  activeMs: 0,
-  ratePerSocket: 0,
-  serverStats: null as ChildStats | null,
   /** The server's own input latency (its turn → published), from /metrics. */
   serverInputs: null as Histogram | null,
-  botLoop: null as LoopStats | null,
 };
-const rooms: CahRoomRun[] = [];
-bench.onDispose(() => {
-  for (const r of rooms) r.dispose();
-});
 
 // ---------------------------------------------------------------- the run
 
+/** N Card Table rooms of PLAYERS bots (a socket each), one game of ROUNDS rounds per room. */
+const cardsRooms = (url: string): RoomPhase<CahRoomRun> => ({
+  name: "cards",
+  plays: "games",
+  rooms: ROOMS,
+  staggerMs: STAGGER_MS,
+  socketsPerRoom: PLAYERS,
+  create: () => createCahRoom(url, ROUNDS),
+  open: (roomId) => new CahRoomRun(url, roomId, PLAYERS, recorder),
+  played: (room) => {
+    result.roundsPlayed += room.rounds;
+  },
+  sent: () => sentByKind.total,
+});
+
 async function runCards(url: string, deadline: number) {
-  bench.phase = "cards";
-  await bench.server!.stats();
-  readLoop(bench.botLoop);
-  const started = performance.now();
-  const runs = Array.from({ length: ROOMS }, (_, i) =>
-    sleep((i * STAGGER_MS) / ROOMS).then(async () => {
-      if (Date.now() > deadline) return;
-      let roomId: string;
-      try {
-        roomId = await createCahRoom(url, ROUNDS);
-      } catch (err) {
-        fail(`room ${i}: ${String(err)}`);
-        return;
-      }
-      const room = new CahRoomRun(url, roomId, PLAYERS, recorder);
-      rooms.push(room);
-      result.roomsStarted++;
-      await room.play();
-      result.roundsPlayed += room.rounds;
-      if (room.completed) result.completed++;
-    }),
-  );
-  const all = Promise.all(runs).then(() => true);
-  const inTime = await Promise.race([all, sleep(deadline - Date.now()).then(() => false)]);
-  if (!inTime) {
-    const open = rooms.filter((r) => r.finishedAt === 0).length;
-    fail(
-      `cards phase hit its time budget (--timeout-sec less the echo reserve): ` +
-        `${open} games unfinished, ${ROOMS - rooms.length} never started`,
-    );
-    for (const r of rooms) r.dispose();
-  }
-  const ended = performance.now();
-  result.cardsMs = ended - started;
-  const firstStart = Math.min(...rooms.map((r) => r.startedAt));
-  const lastEnd = Math.max(...rooms.map((r) => r.finishedAt || ended));
-  result.activeMs = rooms.length ? lastEnd - firstStart : 0;
-  const sockets = rooms.length * PLAYERS;
-  result.ratePerSocket = sockets && result.activeMs ? sentByKind.total / sockets / (result.activeMs / 1000) : 0;
-  result.serverStats = await bench.server!.stats();
-  result.botLoop = readLoop(bench.botLoop);
+  await runRoomPhase(bench, result, cardsRooms(url), deadline);
   result.serverInputs = await scrapeHistogram(url, "parlor_input_latency_seconds", {
     key: "game",
     value: "card-table",
   }).catch(() => null);
 }
 
-async function main() {
-  const { url, echoUrl } = await bench.startServers("cards server");
-  // Leave room for the echo phase (and its ack wait) inside the hard timeout.
-  await runCards(url, bench.hardDeadline - BenchRun.echoReserveMs(ECHO));
-  if (!bench.server!.alive) fail(`cards server died during the run\n${bench.server!.output}`);
-  await bench.runEcho(
-    echoUrl,
-    { sockets: ROOMS * PLAYERS, ratePerSocket: result.ratePerSocket, wantSamples: acked.all.count, echo: ECHO },
-    STAGGER_MS,
-  );
-}
+const main = () =>
+  bench.runGameThenEcho("cards", { echo: ECHO, staggerMs: STAGGER_MS }, runCards, () => ({
+    sockets: ROOMS * PLAYERS,
+    ratePerSocket: result.ratePerSocket,
+    wantSamples: acked.all.count,
+  }));
 
 // ---------------------------------------------------------------- the report
 
@@ -176,9 +125,6 @@ function report() {
   const echo = bench.echo;
   const a50 = acked.all.pct(50);
   const a99 = acked.all.pct(99);
-  const e50 = echo?.result.rtt.pct(50) ?? Number.NaN;
-  const e99 = echo?.result.rtt.pct(99) ?? Number.NaN;
-  const echoMs = echo?.result.durationMs ?? 0;
   console.log();
   console.log("Card Table (CAH) bench: input → broadcast vs bare Socket.IO ack echo");
   console.log(
@@ -189,26 +135,16 @@ function report() {
       ["inputs measured (sent)", `${acked.all.count} (${sentByKind.total})`],
       ["input → broadcast (ack) p50 / p99", `${fmtMs(a50)} / ${fmtMs(a99)}`],
       ["input → own state p50 / p99", `${fmtMs(reflected.all.pct(50))} / ${fmtMs(reflected.all.pct(99))}`],
-      [
-        "echo round trip p50 / p99",
-        echo ? `${fmtMs(e50)} / ${fmtMs(e99)}  (${echo.result.rtt.count} acks, ${echo.result.lost} lost)` : "not run",
-      ],
-      ["ratio p50 (cards / echo)", fmtRatio(a50, e50)],
-      ["ratio p99 (cards / echo)", fmtRatio(a99, e99)],
+      ...echoRows("cards", a50, a99, echo),
       ["refusals", `${refusals.total}`],
-      [
-        "duration",
-        `${fmtSec(performance.now() - bench.startedAt)} total (cards ${fmtSec(r.cardsMs)}, echo ${fmtSec(echoMs)})`,
-      ],
+      durationRow(bench, "cards", r),
     ]),
   );
   console.log();
   console.log("Details");
-  const rows: [string, string][] = [];
-  const line = (v: { count: number; pct(p: number): number; max(): number }) =>
-    `n=${v.count}  p50 ${fmtMs(v.pct(50))}  p99 ${fmtMs(v.pct(99))}  max ${fmtMs(v.max())}`;
-  for (const [k, v] of acked.byLabel) rows.push([`  ${k} → ack`, line(v)]);
-  for (const [k, v] of reflected.byLabel) rows.push([`  ${k} → own state`, line(v)]);
+  const rows: Row[] = [];
+  for (const [k, v] of acked.byLabel) rows.push([`  ${k} → ack`, fmtSamples(v)]);
+  for (const [k, v] of reflected.byLabel) rows.push([`  ${k} → own state`, fmtSamples(v)]);
   const h = r.serverInputs;
   rows.push([
     "  server: turn → published",
@@ -217,11 +153,7 @@ function report() {
         "(its /metrics: accepted actions, from the room's turn)"
       : "n/a",
   ]);
-  rows.push(["  inputs sent", sentByKind.toString()]);
-  rows.push([
-    "  send rate per socket",
-    `${r.ratePerSocket.toFixed(3)}/s (echo used ${(echo?.rate ?? 0).toFixed(3)}/s)`,
-  ]);
+  rows.push(...sentRows(sentByKind, r, echo));
   rows.push([
     "  received by the bots",
     traffic.packets
@@ -230,11 +162,7 @@ function report() {
         `${(traffic.bytes / Math.max(1, sockets) / Math.max(1, r.activeMs / 1000) / 1024).toFixed(1)} KB/s per socket)`
       : "n/a",
   ]);
-  rows.push(["  refusals", refusals.toString()]);
-  rows.push(["  oddities", oddities.toString()]);
-  rows.push(["  cards server (cards phase)", fmtChild(r.serverStats, r.cardsMs)]);
-  rows.push(["  echo server (echo phase)", fmtChild(echo?.server ?? null, echoMs)]);
-  rows.push(["  bots process (cards / echo)", `${fmtLoop(r.botLoop)} / ${fmtLoop(echo?.botLoop ?? null)}`]);
+  rows.push(...closingRows("cards", { refusals, oddities }, r, echo));
   console.log(table(rows));
   console.log(
     `Each bot thinks ${THINK_MS[0] / 1000}–${THINK_MS[1] / 1000} s before every action. Ack = the gateway's reply, ` +

@@ -1,7 +1,8 @@
 /**
  * What every socket bench shares: argument checks, failure bookkeeping, the two server
  * children (Parlor on real PGlite in a temp dir, and the bare Socket.IO echo), the echo
- * baseline phase, and a bounded run that always reports and always cleans up.
+ * baseline phase after a game phase, and a bounded run that always reports and always
+ * cleans up. The rooms of a game phase are in room-runs.ts, shared report rows in report-rows.ts.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -126,6 +127,26 @@ export class BenchRun {
     };
     if (!this.echoServer!.alive) this.fail(`echo server died during the run\n${this.echoServer!.output}`);
     return this.echo;
+  }
+
+  /**
+   * A whole bench: start both servers, run the game phase against the Parlor server with a
+   * deadline that keeps the echo phase's reserve free, check the server lived through it,
+   * then run the echo baseline with what the game phase measured.
+   */
+  async runGameThenEcho(
+    name: string,
+    o: { echo: { auto: boolean; maxMs: number }; staggerMs: number },
+    game: (url: string, deadline: number) => Promise<void>,
+    measured: () => { sockets: number; ratePerSocket: number; wantSamples: number },
+  ): Promise<void> {
+    const { url, echoUrl } = await this.startServers(`${name} server`);
+    // Leave room for the echo phase (and its ack wait) inside the hard timeout.
+    await game(url, this.hardDeadline - BenchRun.echoReserveMs(o.echo));
+    if (!this.server!.alive) this.fail(`${name} server died during the run\n${this.server!.output}`);
+    // The same mean send rate per socket as the bots had; long enough (within bounds) to
+    // collect about as many round trips as the game phase measured inputs.
+    await this.runEcho(echoUrl, { ...measured(), echo: o.echo }, o.staggerMs);
   }
 
   /** Time the echo phase needs at most (its duration, acks, connects), kept free inside the hard timeout. */

@@ -71,6 +71,10 @@ export class Counter {
 export const fmtMs = (ms: number): string =>
   Number.isNaN(ms) ? "n/a" : ms >= 100 ? `${ms.toFixed(0)} ms` : `${ms.toFixed(1)} ms`;
 
+/** `n=… p50 … p99 … max …` of a set of samples. */
+export const fmtSamples = (v: Samples): string =>
+  `n=${v.count}  p50 ${fmtMs(v.pct(50))}  p99 ${fmtMs(v.pct(99))}  max ${fmtMs(v.max())}`;
+
 export const fmtRatio = (a: number, b: number): string =>
   Number.isNaN(a) || Number.isNaN(b) || b <= 0 ? "n/a" : `${(a / b).toFixed(1)}×`;
 

@@ -9,11 +9,11 @@
  * sockets to the echo server and sends at the per-socket rate phase 1 measured.
  * Exits non-zero only when something broke (not when a number misses a target).
  */
-import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { type ChildStats, type LoopStats, readLoop } from "./children";
-import { BenchRun, echoArg, fmtChild, fmtLoop, fmtSec, numArg, sleep } from "./harness";
-import { Counter, fmtMs, fmtRatio, LabelledSamples, table } from "./stats";
+import { BenchRun, echoArg, numArg } from "./harness";
+import { closingRows, durationRow, echoRows, type Row, sentRows } from "./report-rows";
+import { emptyRoomPhaseResult, type RoomPhase, runRoomPhase } from "./room-runs";
+import { Counter, fmtMs, fmtSamples, LabelledSamples, table } from "./stats";
 import { RoomRun, type TriviaRecorder } from "./trivia-bot";
 
 const MISSED_MS = 250;
@@ -57,20 +57,7 @@ const recorder: TriviaRecorder = {
   error: (what) => fail(what),
 };
 
-const result = {
-  rooms: ROOMS,
-  roomsStarted: 0,
-  completed: 0,
-  triviaMs: 0,
-  activeMs: 0,
-  ratePerSocket: 0,
-  serverStats: null as ChildStats | null,
-  botLoop: null as LoopStats | null,
-};
-const rooms: RoomRun[] = [];
-bench.onDispose(() => {
-  for (const r of rooms) r.dispose();
-});
+const result = { rooms: ROOMS, ...emptyRoomPhaseResult() };
 
 // ---------------------------------------------------------------- the run
 
@@ -84,62 +71,25 @@ async function createRoom(url: string): Promise<string> {
   return ((await res.json()) as { roomId: string }).roomId;
 }
 
-async function runTrivia(url: string, deadline: number) {
-  bench.phase = "trivia";
-  await bench.server!.stats();
-  readLoop(bench.botLoop);
-  const started = performance.now();
-  const runs = Array.from({ length: ROOMS }, (_, i) =>
-    sleep((i * STAGGER_MS) / ROOMS).then(async () => {
-      if (Date.now() > deadline) return;
-      let code: string;
-      try {
-        code = await createRoom(url);
-      } catch (err) {
-        fail(`room ${i}: ${String(err)}`);
-        return;
-      }
-      const room = new RoomRun(url, code, recorder);
-      rooms.push(room);
-      result.roomsStarted++;
-      await room.play();
-      if (room.completed) result.completed++;
-    }),
-  );
-  const all = Promise.all(runs).then(() => true);
-  const inTime = await Promise.race([all, sleep(deadline - Date.now()).then(() => false)]);
-  if (!inTime) {
-    const open = rooms.filter((r) => r.finishedAt === 0).length;
-    fail(
-      `trivia phase hit its time budget (--timeout-sec less the echo reserve): ` +
-        `${open} matches unfinished, ${ROOMS - rooms.length} never started`,
-    );
-    for (const r of rooms) r.dispose();
-  }
-  const ended = performance.now();
-  result.triviaMs = ended - started;
-  const firstStart = Math.min(...rooms.map((r) => r.startedAt));
-  const lastEnd = Math.max(...rooms.map((r) => r.finishedAt || ended));
-  result.activeMs = rooms.length ? lastEnd - firstStart : 0;
-  const sockets = rooms.length * 2;
-  result.ratePerSocket = sockets && result.activeMs ? sentByKind.total / sockets / (result.activeMs / 1000) : 0;
-  result.serverStats = await bench.server!.stats();
-  result.botLoop = readLoop(bench.botLoop);
-}
+/** N Trivia Duel rooms, 2 bots (2 sockets) each, one match per room. */
+const triviaRooms = (url: string): RoomPhase<RoomRun> => ({
+  name: "trivia",
+  plays: "matches",
+  rooms: ROOMS,
+  staggerMs: STAGGER_MS,
+  socketsPerRoom: 2,
+  create: () => createRoom(url),
+  open: (code) => new RoomRun(url, code, recorder),
+  sent: () => sentByKind.total,
+});
 
-async function main() {
-  const { url, echoUrl } = await bench.startServers("trivia server");
-  // Leave room for the echo phase (and its ack wait) inside the hard timeout.
-  await runTrivia(url, bench.hardDeadline - BenchRun.echoReserveMs(ECHO));
-  if (!bench.server!.alive) fail(`trivia server died during the run\n${bench.server!.output}`);
-  // The same mean send rate per socket as the bots had; long enough (within bounds) to
-  // collect about as many round trips as the trivia phase measured inputs.
-  await bench.runEcho(
-    echoUrl,
-    { sockets: ROOMS * 2, ratePerSocket: result.ratePerSocket, wantSamples: inputs.all.count, echo: ECHO },
-    STAGGER_MS,
+const main = () =>
+  bench.runGameThenEcho(
+    "trivia",
+    { echo: ECHO, staggerMs: STAGGER_MS },
+    (url, deadline) => runRoomPhase(bench, result, triviaRooms(url), deadline),
+    () => ({ sockets: ROOMS * 2, ratePerSocket: result.ratePerSocket, wantSamples: inputs.all.count }),
   );
-}
 
 // ---------------------------------------------------------------- the report
 
@@ -149,10 +99,7 @@ function report() {
   const echo = bench.echo;
   const i50 = inputs.all.pct(50);
   const i99 = inputs.all.pct(99);
-  const e50 = echo?.result.rtt.pct(50) ?? Number.NaN;
-  const e99 = echo?.result.rtt.pct(99) ?? Number.NaN;
   const missed = lateness.all.countAbove(MISSED_MS);
-  const echoMs = echo?.result.durationMs ?? 0;
   console.log();
   console.log("Trivia Duel bench: input → broadcast vs bare Socket.IO ack echo");
   console.log(
@@ -162,43 +109,19 @@ function report() {
       ["matches completed", `${r.completed} / ${r.roomsStarted}`],
       ["inputs measured (sent)", `${inputs.all.count} (${sentByKind.total})`],
       ["input → broadcast p50 / p99", `${fmtMs(i50)} / ${fmtMs(i99)}`],
-      [
-        "echo round trip p50 / p99",
-        echo ? `${fmtMs(e50)} / ${fmtMs(e99)}  (${echo.result.rtt.count} acks, ${echo.result.lost} lost)` : "not run",
-      ],
-      ["ratio p50 (trivia / echo)", fmtRatio(i50, e50)],
-      ["ratio p99 (trivia / echo)", fmtRatio(i99, e99)],
+      ...echoRows("trivia", i50, i99, echo),
       ["tick lateness p99 (max)", `${fmtMs(lateness.all.pct(99))} (${fmtMs(lateness.all.max())})`],
       [`missed deadlines (> ${MISSED_MS} ms late)`, `${missed} of ${lateness.all.count} arrivals`],
-      [
-        "duration",
-        `${fmtSec(performance.now() - bench.startedAt)} total (trivia ${fmtSec(r.triviaMs)}, echo ${fmtSec(echoMs)})`,
-      ],
+      durationRow(bench, "trivia", r),
     ]),
   );
   console.log();
   console.log("Details");
-  const rows: [string, string][] = [];
-  for (const [k, v] of inputs.byLabel)
-    rows.push([
-      `  ${k} → broadcast`,
-      `n=${v.count}  p50 ${fmtMs(v.pct(50))}  p99 ${fmtMs(v.pct(99))}  max ${fmtMs(v.max())}`,
-    ]);
+  const rows: Row[] = [];
+  for (const [k, v] of inputs.byLabel) rows.push([`  ${k} → broadcast`, fmtSamples(v)]);
   for (const [k, v] of lateness.byLabel)
-    rows.push([
-      `  lateness ${k}`,
-      `n=${v.count}  p50 ${fmtMs(v.pct(50))}  p99 ${fmtMs(v.pct(99))}  max ${fmtMs(v.max())}  missed ${v.countAbove(MISSED_MS)}`,
-    ]);
-  rows.push(["  inputs sent", sentByKind.toString()]);
-  rows.push([
-    "  send rate per socket",
-    `${r.ratePerSocket.toFixed(3)}/s (echo used ${(echo?.rate ?? 0).toFixed(3)}/s)`,
-  ]);
-  rows.push(["  refusals", refusals.toString()]);
-  rows.push(["  oddities", oddities.toString()]);
-  rows.push(["  trivia server (trivia phase)", fmtChild(r.serverStats, r.triviaMs)]);
-  rows.push(["  echo server (echo phase)", fmtChild(echo?.server ?? null, echoMs)]);
-  rows.push(["  bots process (trivia / echo)", `${fmtLoop(r.botLoop)} / ${fmtLoop(echo?.botLoop ?? null)}`]);
+    rows.push([`  lateness ${k}`, `${fmtSamples(v)}  missed ${v.countAbove(MISSED_MS)}`]);
+  rows.push(...sentRows(sentByKind, r, echo), ...closingRows("trivia", { refusals, oddities }, r, echo));
   console.log(table(rows));
   console.log(
     `Lateness = arrival at a bot − the deadline the server announced (PHASE_CATEGORY.endsAt → PHASE_BETTING, ` +

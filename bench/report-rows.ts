@@ -1,0 +1,54 @@
+/**
+ * Rows every room bench's report prints the same way, but for the game's name: the echo
+ * comparison, the run's duration, the send rate, and the closing rows of the details
+ * (refusals, oddities, and each process's CPU, loop lag and memory over its phase).
+ */
+import { performance } from "node:perf_hooks";
+import { type BenchRun, type EchoPhase, fmtChild, fmtLoop, fmtSec } from "./harness";
+import type { RoomPhaseResult } from "./room-runs";
+import { type Counter, fmtMs, fmtRatio } from "./stats";
+
+export type Row = [string, string];
+
+/** How long the echo phase ran (0 when it did not). */
+export const echoMs = (echo: EchoPhase | null): number => echo?.result.durationMs ?? 0;
+
+/** The echo's round trip, and the game's input latency (`g50`, `g99`) as a multiple of it. */
+export function echoRows(game: string, g50: number, g99: number, echo: EchoPhase | null): Row[] {
+  const e50 = echo?.result.rtt.pct(50) ?? Number.NaN;
+  const e99 = echo?.result.rtt.pct(99) ?? Number.NaN;
+  return [
+    [
+      "echo round trip p50 / p99",
+      echo ? `${fmtMs(e50)} / ${fmtMs(e99)}  (${echo.result.rtt.count} acks, ${echo.result.lost} lost)` : "not run",
+    ],
+    [`ratio p50 (${game} / echo)`, fmtRatio(g50, e50)],
+    [`ratio p99 (${game} / echo)`, fmtRatio(g99, e99)],
+  ];
+}
+
+/** The whole run so far, and the game and echo phases in it. */
+export const durationRow = (bench: BenchRun, game: string, r: RoomPhaseResult): Row => [
+  "duration",
+  `${fmtSec(performance.now() - bench.startedAt)} total (${game} ${fmtSec(r.phaseMs)}, echo ${fmtSec(echoMs(bench.echo))})`,
+];
+
+/** What the bots sent, by kind, and the per-socket rate that made (and the echo's). */
+export const sentRows = (sent: Counter, r: RoomPhaseResult, echo: EchoPhase | null): Row[] => [
+  ["  inputs sent", sent.toString()],
+  ["  send rate per socket", `${r.ratePerSocket.toFixed(3)}/s (echo used ${(echo?.rate ?? 0).toFixed(3)}/s)`],
+];
+
+/** Refusals and oddities the bots met, then the game server, echo server and bots process, each over its phase. */
+export const closingRows = (
+  game: string,
+  met: { refusals: Counter; oddities: Counter },
+  r: RoomPhaseResult,
+  echo: EchoPhase | null,
+): Row[] => [
+  ["  refusals", met.refusals.toString()],
+  ["  oddities", met.oddities.toString()],
+  [`  ${game} server (${game} phase)`, fmtChild(r.serverStats, r.phaseMs)],
+  ["  echo server (echo phase)", fmtChild(echo?.server ?? null, echoMs(echo))],
+  [`  bots process (${game} / echo)`, `${fmtLoop(r.botLoop)} / ${fmtLoop(echo?.botLoop ?? null)}`],
+];
