@@ -1,14 +1,24 @@
-import { CardsLobby } from "../games/card-table/Lobby";
-import { CardsRoom } from "../games/card-table/Room";
-import { TriviaLobby } from "../games/trivia-duel/Lobby";
-import { TriviaRoom } from "../games/trivia-duel/Room";
+import { lazy, Suspense } from "react";
 import { usePathname } from "../kit/navigation";
 import { Home } from "./Home";
 import { NotFound } from "./NotFound";
 
+// Each game's screens load only when its route is opened, so the home page stays light on phones.
+const TriviaLobby = lazy(() => import("../games/trivia-duel/Lobby").then((m) => ({ default: m.TriviaLobby })));
+const TriviaRoom = lazy(() => import("../games/trivia-duel/Room").then((m) => ({ default: m.TriviaRoom })));
+const CardsLobby = lazy(() => import("../games/card-table/Lobby").then((m) => ({ default: m.CardsLobby })));
+const CardsRoom = lazy(() => import("../games/card-table/Room").then((m) => ({ default: m.CardsRoom })));
+
 /** Routing by path alone: each game owns a prefix, a room is the prefix plus its code. */
 export function App() {
-  const path = usePathname().replace(/\/+$/, "") || "/";
+  return (
+    <Suspense fallback={<p className="muted center">Loading…</p>}>
+      <Route path={usePathname().replace(/\/+$/, "") || "/"} />
+    </Suspense>
+  );
+}
+
+function Route({ path }: { path: string }) {
   if (path === "/") return <Home />;
   if (path === "/trivia") return <TriviaLobby />;
   const trivia = /^\/trivia\/([^/]+)$/.exec(path);
