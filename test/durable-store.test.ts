@@ -38,6 +38,10 @@ for (const backend of backends) {
       const all = Object.assign({}, ...gameModules.map((g) => g.migrations ?? {}));
       await migrate(h.db as never, all);
       await migrate(h.db as never, all); // idempotent
+      // A shared PostgreSQL keeps earlier runs' rooms; close them so recovery here only
+      // replays what this run wrote (nothing else uses this database during the suite).
+      if (h.kind === "postgres")
+        await h.db.updateTable("rooms").set({ status: "closed" }).where("status", "=", "open").execute();
     });
     afterAll(async () => {
       await h?.close();
