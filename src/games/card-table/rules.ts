@@ -101,6 +101,9 @@ export function createCardTableRules(library: PackLibrary): GameRules<CardTableS
     },
 
     // The definition never changes, so only a full sync (join, reconnect) carries it.
-    view: (state, seat, _now, sync) => ({ type: "state", state: gameView(state, seat, sync !== "update") }),
+    view: (state, seat, now, sync) => ({
+      type: "state",
+      state: { ...gameView(state, seat, sync !== "update"), serverNow: now },
+    }),
   };
 }

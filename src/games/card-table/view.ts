@@ -58,6 +58,8 @@ export interface GameStateView {
   };
   /** The round just judged, for everyone: all answers anonymous except the winner's. */
   lastRound?: LastRound;
+  /** The server's clock when this view was made, so clients can count down to deadlines. */
+  serverNow?: number;
   /** The viewer's seat (null: spectator). */
   you: string | null;
 }

@@ -109,6 +109,20 @@ describe("server messages", () => {
     expect(s.clockOffset).toBe(-1_000);
   });
 
+  it("uses the server's own clock when the view carries it", () => {
+    const s = run(initialCardsState("ABC234"), state({ ...submitView(), serverNow: T0 + 2_500 }, T0));
+    expect(s.clockOffset).toBe(2_500);
+  });
+
+  it("an update view without the definition keeps the one from the full sync", () => {
+    const full = submitView();
+    let s = run(initialCardsState("ABC234"), state(full, T0));
+    const { definition: _omitted, ...update } = full;
+    s = run(s, state({ ...(update as typeof full), round: 2 }, T0 + 10));
+    expect(s.view?.round).toBe(2);
+    expect(s.view?.definition).toEqual(full.definition);
+  });
+
   it("a dropped connection forgets what was in flight", () => {
     let s = run(synced(), { kind: "sent", requestId: "r1", action: { type: "startGame" } });
     s = run(s, { kind: "connection", status: "offline" });

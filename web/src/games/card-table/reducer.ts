@@ -155,6 +155,7 @@ function applyState(s: CardsClient, incoming: GameStateView, at: number): CardsC
  * from our receive time is the clock offset, less the network delay.
  */
 function estimateOffset(s: CardsClient, prev: GameStateView | null, v: GameStateView, at: number): number {
+  if (typeof v.serverNow === "number") return v.serverNow - at;
   if (prev && v.phaseStartedAt !== prev.phaseStartedAt) return v.phaseStartedAt - at;
   const me = v.you ? v.players.find((p) => p.id === v.you) : undefined;
   const before = prev?.you ? prev.players.find((p) => p.id === prev.you) : undefined;

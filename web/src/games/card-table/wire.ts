@@ -148,6 +148,8 @@ export interface GameStateView {
   lastRound?: LastRound;
   /** The viewer's seat; null for a spectator. */
   you: string | null;
+  /** The server clock when the view was made (ms); the countdowns use it. */
+  serverNow?: number;
 }
 
 export type GameEvent =
