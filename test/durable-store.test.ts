@@ -18,6 +18,23 @@ backends.push({ name: "PostgreSQL", url: process.env.DATABASE_URL });
 const game = { title: "Trivia Duel", rules: createTriviaRules(testBank), namespace: "/trivia", wire: triviaWire };
 const quietPublisher: Publisher = { publish() {}, publishViews() {} };
 
+/** A new log over the database with one empty room in it. */
+async function freshLog(h: DbHandle, code: string) {
+  const log = new InputLog(h.db);
+  const uid = randomUUID();
+  await log.createRoom({ uid, code, game: "g", options: {}, seed: "s", timeScale: 1, createdAt: 1 });
+  return { log, uid };
+}
+
+const tickRow = (seq: number, at: number) => ({
+  seq,
+  at,
+  kind: "tick" as const,
+  actor: null,
+  intent: null,
+  meta: null,
+});
+
 /** A fresh host (as after a restart) over the same database, on a test clock. */
 const hostOn = (h: DbHandle, clock: () => number) =>
   new RoomHost({
@@ -101,41 +118,29 @@ for (const backend of backends) {
     });
 
     it("writes lazy tick rows within moments, ahead of the next input, in order", async () => {
-      const log = new InputLog(h.db);
-      const uid = randomUUID();
-      await log.createRoom({ uid, code: "LZY234", game: "g", options: {}, seed: "s", timeScale: 1, createdAt: 1 });
-      void log.append(uid, { seq: 1, at: 1, kind: "tick", actor: null, intent: null, meta: null }, true);
-      void log.append(uid, { seq: 2, at: 2, kind: "tick", actor: null, intent: null, meta: null }, true);
+      const { log, uid } = await freshLog(h, "LZY234");
+      void log.append(uid, tickRow(1, 1), true);
+      void log.append(uid, tickRow(2, 2), true);
       await log.append(uid, { seq: 3, at: 3, kind: "act", actor: "P1", intent: { n: 1 }, meta: null });
       expect((await log.inputs(uid)).map((r) => r.seq)).toEqual([1, 2, 3]);
-      void log.append(uid, { seq: 4, at: 4, kind: "tick", actor: null, intent: null, meta: null }, true);
+      void log.append(uid, tickRow(4, 4), true);
       await log.drain();
       expect((await log.inputs(uid)).map((r) => r.seq)).toEqual([1, 2, 3, 4]);
     });
 
     it("after a failed write it refuses every later append, so the log has no gaps", async () => {
-      const log = new InputLog(h.db);
-      const uid = randomUUID();
-      await log.createRoom({ uid, code: "GAP234", game: "g", options: {}, seed: "s", timeScale: 1, createdAt: 1 });
-      await log.append(uid, { seq: 1, at: 1, kind: "tick", actor: null, intent: null, meta: null });
-      await expect(
-        log.append(uid, { seq: 1, at: 2, kind: "tick", actor: null, intent: null, meta: null }),
-      ).rejects.toThrow();
+      const { log, uid } = await freshLog(h, "GAP234");
+      await log.append(uid, tickRow(1, 1));
+      await expect(log.append(uid, tickRow(1, 2))).rejects.toThrow();
       expect(log.broken).not.toBeNull();
-      await expect(
-        log.append(uid, { seq: 2, at: 3, kind: "tick", actor: null, intent: null, meta: null }),
-      ).rejects.toThrow();
+      await expect(log.append(uid, tickRow(2, 3))).rejects.toThrow();
       expect((await log.inputs(uid)).map((r) => r.seq)).toEqual([1]);
     });
 
     it("refuses a duplicate sequence number (the log never forks)", async () => {
-      const log = new InputLog(h.db);
-      const uid = randomUUID();
-      await log.createRoom({ uid, code: "DUP234", game: "g", options: {}, seed: "s", timeScale: 1, createdAt: 1 });
-      await log.append(uid, { seq: 1, at: 1, kind: "tick", actor: null, intent: null, meta: null });
-      await expect(
-        log.append(uid, { seq: 1, at: 2, kind: "tick", actor: null, intent: null, meta: null }),
-      ).rejects.toThrow();
+      const { log, uid } = await freshLog(h, "DUP234");
+      await log.append(uid, tickRow(1, 1));
+      await expect(log.append(uid, tickRow(1, 2))).rejects.toThrow();
     });
 
     it("a host rebuilt from the log recovers rooms, seats and timers", async () => {

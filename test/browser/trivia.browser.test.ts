@@ -127,7 +127,10 @@ describe("Trivia Duel in the browser", () => {
     const code = (await id(a, "room-code").innerText()).trim();
     await b.goto(`${server.url}/trivia/${code}`);
     await id(b, "phase-CATEGORY").waitFor();
-    await c.goto(`${server.url}/trivia/${code}`);
+    // The third visitor pastes the invite link into the lobby's code form.
+    await c.goto(`${server.url}/trivia`);
+    await id(c, "join-code").fill(`${server.url}/trivia/${code.toLowerCase()}`);
+    await id(c, "join-room").click();
     await id(c, "spectator-banner").waitFor();
     await shot(c, "trivia-13-spectator");
     await b.reload();

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "../../kit/Button";
+import { JoinByCode } from "../../kit/JoinByCode";
 import { Layout } from "../../kit/Layout";
 import { navigate } from "../../kit/navigation";
 import { useTitle } from "../../kit/useTitle";
@@ -8,7 +9,7 @@ import { SettingsFields } from "./screens/SettingsFields";
 import { cleanName, lastName, NAME_MAX, rememberName, saveSeat } from "./seat-token";
 import { CAH_VARIANTS, formFromDefaults, formProblem, type SettingsForm, toSettings } from "./settings-form";
 import { usePacks } from "./usePacks";
-import { ROOM_CODE, type VariantDef } from "./wire";
+import type { VariantDef } from "./wire";
 import "./cards.css";
 
 /** /cards: set up a new table (settings, packs, variants), or join one by its code. */
@@ -96,7 +97,12 @@ export function CardsLobby() {
           </div>
         </form>
 
-        <JoinByCode />
+        <JoinByCode
+          prefix="/cards"
+          inputId="cards-code"
+          inputClassName="ct-code-input"
+          testIds={{ input: "cards-code", button: "cards-code-join", error: "code-error" }}
+        />
 
         <div className="card stack">
           <h2>How a round plays</h2>
@@ -109,53 +115,5 @@ export function CardsLobby() {
         </div>
       </section>
     </Layout>
-  );
-}
-
-function JoinByCode() {
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  function join(e: FormEvent) {
-    e.preventDefault();
-    // A pasted invite link works as well as the bare code.
-    const c = (code.trim().split("/cards/").pop() ?? "").replace(/[/?#].*$/, "").toUpperCase();
-    if (!ROOM_CODE.test(c)) {
-      setError("Room codes are 3 to 32 letters or digits, like ABC234.");
-      return;
-    }
-    navigate(`/cards/${encodeURIComponent(c)}`);
-  }
-  return (
-    <form className="card stack" onSubmit={join}>
-      <h2>
-        <label htmlFor="cards-code">Join with a code</label>
-      </h2>
-      <div className="row">
-        <input
-          id="cards-code"
-          className="text-input ct-code-input"
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value);
-            setError(null);
-          }}
-          placeholder="ABC234"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          aria-invalid={error !== null}
-          aria-describedby={error ? "cards-code-error" : undefined}
-          data-testid="cards-code"
-        />
-        <Button type="submit" variant="secondary" size="lg" testId="cards-code-join">
-          Join
-        </Button>
-      </div>
-      {error && (
-        <p id="cards-code-error" className="note note--bad" data-testid="code-error">
-          {error}
-        </p>
-      )}
-    </form>
   );
 }

@@ -5,7 +5,7 @@
  * read are typed, the rest are left open.
  */
 
-export const ROOM_CODE = /^[A-Za-z0-9_-]{3,32}$/;
+export { ROOM_CODE } from "../../kit/JoinByCode";
 
 export interface CardProperties {
   text?: string;

@@ -1,17 +1,15 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Button } from "../../kit/Button";
+import { JoinByCode } from "../../kit/JoinByCode";
 import { Layout } from "../../kit/Layout";
 import { navigate } from "../../kit/navigation";
 import { useTitle } from "../../kit/useTitle";
-import { ROOM_CODE } from "./wire";
 import "./trivia.css";
 
 /** /trivia: make a new room, or type a friend's code. */
 export function TriviaLobby() {
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
-  const [code, setCode] = useState("");
-  const [codeError, setCodeError] = useState<string | null>(null);
   useTitle("Trivia Duel");
 
   async function create() {
@@ -31,17 +29,6 @@ export function TriviaLobby() {
       setCreateError(e instanceof Error ? e.message : "Could not reach the server.");
       setCreating(false);
     }
-  }
-
-  function join(e: FormEvent) {
-    e.preventDefault();
-    // A pasted invite link works as well as the bare code.
-    const c = (code.trim().split("/trivia/").pop() ?? "").replace(/[/?#].*$/, "").toUpperCase();
-    if (!ROOM_CODE.test(c)) {
-      setCodeError("Room codes are 3 to 32 letters or digits, like ABC234.");
-      return;
-    }
-    navigate(`/trivia/${encodeURIComponent(c)}`);
   }
 
   return (
@@ -71,37 +58,12 @@ export function TriviaLobby() {
           )}
         </div>
 
-        <form className="card stack" onSubmit={join}>
-          <h2>
-            <label htmlFor="join-code">Join with a code</label>
-          </h2>
-          <div className="row">
-            <input
-              id="join-code"
-              className="text-input code-input"
-              value={code}
-              onChange={(e) => {
-                setCode(e.target.value);
-                setCodeError(null);
-              }}
-              placeholder="ABC234"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              aria-invalid={codeError !== null}
-              aria-describedby={codeError ? "join-code-error" : undefined}
-              data-testid="join-code"
-            />
-            <Button type="submit" variant="secondary" size="lg" testId="join-room">
-              Join
-            </Button>
-          </div>
-          {codeError && (
-            <p id="join-code-error" className="note note--bad" data-testid="join-error">
-              {codeError}
-            </p>
-          )}
-        </form>
+        <JoinByCode
+          prefix="/trivia"
+          inputId="join-code"
+          inputClassName="code-input"
+          testIds={{ input: "join-code", button: "join-room", error: "join-error" }}
+        />
 
         <div className="card stack">
           <h2>How a question plays</h2>

@@ -183,7 +183,7 @@ export type ClientMessage = ClientIntent | { type: "JOIN_ROOM"; roomId: string; 
 export const other = (s: Seat): Seat => (s === "P1" ? "P2" : "P1");
 
 /** Mirrors the server's ROOM_ID rule, so a bad link is caught before connecting. */
-export const ROOM_CODE = /^[A-Za-z0-9_-]{3,32}$/;
+export { ROOM_CODE } from "../../kit/JoinByCode";
 
 /** Longest answer the server reads (protocol.ts MAX_ANSWER). */
 export const MAX_ANSWER = 200;
