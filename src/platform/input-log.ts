@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { From } from "../engine/rules";
 import type { Database } from "./db/schema";
+import { Journal, type JournalEntry } from "./journal";
 
 export interface RoomRow {
   uid: string;
@@ -21,7 +22,7 @@ export interface InputRow {
   meta: unknown;
 }
 
-/** How long a lazy (tick) row may wait for company before it is written. */
+/** How long a lazy row (a timer tick, or any row once journaled) may wait for company. */
 const LAZY_MS = 25;
 
 interface Pending {
@@ -31,23 +32,61 @@ interface Pending {
   reject: (e: unknown) => void;
 }
 
+export interface InputLogOptions {
+  /**
+   * Embedded mode: rows are durable once written to this file, and reach the database in
+   * the background (see journal.ts). Without it (PostgreSQL, in-memory PGlite) a row is
+   * durable when its database batch commits.
+   */
+  journal?: Journal | null;
+  maxBatch?: number;
+  /** How long a lazy row waits for company before its batch is written (default LAZY_MS). */
+  lazyMs?: number;
+}
+
+const done = Promise.resolve();
+const noop = () => {};
+
 /**
  * The durable input log. Appends that arrive together are written as one multi-row
  * INSERT (group commit): PGlite runs on the main thread and does ~10x more rows per
- * second in batches than one by one. Each append resolves when its batch commits.
+ * second in batches than one by one. Each append resolves when its row is durable: at
+ * once with a journal, otherwise when its batch commits.
  */
 export class InputLog {
   private queue: Pending[] = [];
   private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
-  /** Set when a batch failed: later rows must not land after a gap. */
+  private readonly journal: Journal | null;
+  private readonly maxBatch: number;
+  private readonly lazyMs: number;
+  /** Set when a write failed: no later append is accepted. */
   broken: Error | null = null;
+  /** Set when a database batch failed: later rows must not land after the gap. */
+  private copyFailed: Error | null = null;
   batches = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly maxBatch = 500,
-  ) {}
+    options: InputLogOptions = {},
+  ) {
+    this.journal = options.journal ?? null;
+    this.maxBatch = options.maxBatch ?? 500;
+    this.lazyMs = options.lazyMs ?? LAZY_MS;
+  }
+
+  /**
+   * Copy what a journal holds into the database (rows already there are skipped) and empty
+   * it. Run once at startup, before rooms are rebuilt from the database.
+   */
+  async restoreJournal(): Promise<number> {
+    if (!this.journal) return 0;
+    const entries = Journal.read(this.journal.path);
+    for (let i = 0; i < entries.length; i += this.maxBatch)
+      await this.insert(entries.slice(i, i + this.maxBatch), true);
+    this.journal.reset();
+    return entries.length;
+  }
 
   async createRoom(room: RoomRow): Promise<void> {
     await this.db
@@ -74,9 +113,21 @@ export class InputLog {
    */
   append(roomUid: string, row: InputRow, lazy = false): Promise<void> {
     if (this.broken) return Promise.reject(this.broken);
+    if (this.journal) {
+      try {
+        this.journal.append({ roomUid, row });
+      } catch (err) {
+        this.broken = err instanceof Error ? err : new Error(String(err));
+        return Promise.reject(this.broken);
+      }
+      // Durable now; the database copy only has to keep up.
+      this.queue.push({ roomUid, row, resolve: noop, reject: noop });
+      this.schedule(this.lazyMs);
+      return done;
+    }
     return new Promise((resolve, reject) => {
       this.queue.push({ roomUid, row, resolve, reject });
-      this.schedule(lazy ? LAZY_MS : 0);
+      this.schedule(lazy ? this.lazyMs : 0);
     });
   }
 
@@ -91,6 +142,8 @@ export class InputLog {
         this.timer = null;
         if (!this.flushing) this.flushing = this.flush();
       }, delayMs);
+      // Shutdown drains explicitly; a pending copy alone need not keep a process alive.
+      this.timer.unref();
     }
   }
 
@@ -100,30 +153,50 @@ export class InputLog {
     while (this.queue.length) {
       const batch = this.queue.splice(0, this.maxBatch);
       try {
-        if (this.broken) throw this.broken;
-        await this.db
-          .insertInto("room_inputs")
-          .values(
-            batch.map((p) => ({
-              room_uid: p.roomUid,
-              seq: p.row.seq,
-              at: p.row.at,
-              kind: p.row.kind,
-              actor: p.row.actor,
-              intent: p.row.intent === undefined ? null : JSON.stringify(p.row.intent),
-              meta: p.row.meta === undefined || p.row.meta === null ? null : JSON.stringify(p.row.meta),
-            })),
-          )
-          .execute();
+        if (this.copyFailed) throw this.copyFailed;
+        await this.insert(batch);
         this.batches += 1;
         for (const p of batch) p.resolve();
       } catch (err) {
         // A failed batch would leave a gap that later rows must not jump: stop appending.
-        this.broken ??= err instanceof Error ? err : new Error(String(err));
+        this.copyFailed ??= err instanceof Error ? err : new Error(String(err));
+        this.broken ??= this.copyFailed;
         for (const p of batch) p.reject(err);
       }
     }
+    // Every journaled row is in the database now (appends queue synchronously with their
+    // journal write), so the file can start again from empty.
+    if (this.journal && !this.copyFailed && this.journal.size() > 0) {
+      try {
+        this.journal.reset();
+      } catch (err) {
+        this.broken ??= err instanceof Error ? err : new Error(String(err));
+      }
+    }
     this.flushing = null;
+  }
+
+  private async insert(batch: JournalEntry[], skipExisting = false): Promise<void> {
+    const query = this.db.insertInto("room_inputs").values(
+      batch.map(({ roomUid, row }) => ({
+        room_uid: roomUid,
+        seq: row.seq,
+        at: row.at,
+        kind: row.kind,
+        actor: row.actor,
+        intent: row.intent === undefined ? null : JSON.stringify(row.intent),
+        meta: row.meta === undefined || row.meta === null ? null : JSON.stringify(row.meta),
+      })),
+    );
+    // A journal restored after a crash may repeat rows the database already took. Anywhere
+    // else a repeated sequence number is a fork, and must fail.
+    await (skipExisting ? query.onConflict((oc) => oc.columns(["room_uid", "seq"]).doNothing()) : query).execute();
+  }
+
+  /** Commit everything queued and let go of the journal file. */
+  async shutdown(): Promise<void> {
+    await this.drain();
+    this.journal?.close();
   }
 
   /** Commit everything queued (shutdown, tests). */

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -9,6 +9,7 @@ import type { GameModule } from "../engine/module";
 import { connectDb } from "../platform/db/connect";
 import { migrate } from "../platform/db/migrations";
 import { InputLog } from "../platform/input-log";
+import { Journal } from "../platform/journal";
 import { MemoryLiveStore } from "../platform/live-store";
 import { RoomHost } from "../platform/room-host";
 import { InProcessScheduler } from "../platform/scheduler";
@@ -18,6 +19,9 @@ import { attachGateway } from "./gateway";
 import { createMetrics } from "./metrics";
 import { SocketPublisher } from "./publisher";
 import { registerGameRoutes } from "./rest";
+
+/** The embedded mode's write-ahead file of input rows, inside DATA_DIR (see journal.ts). */
+export const JOURNAL_FILE = "parlor-input-journal.ndjson";
 
 /** Build the whole server (not listening yet). Everything it opens, `close()` shuts. */
 export async function buildServer(config: Config, games: GameModule[]) {
@@ -35,7 +39,13 @@ export async function buildServer(config: Config, games: GameModule[]) {
   const tokens = await SeatTokens.open(dbh.db as never, config.SEAT_TOKEN_SECRET);
   const services = { db: dbh.db, now: () => Date.now() };
   for (const g of games) await g.init?.(services);
-  const log = new InputLog(dbh.db);
+  // Embedded on disk: inputs are durable once in the journal file, and PGlite (which blocks
+  // the event loop while it works) takes them in the background. PostgreSQL commits
+  // without blocking, and is the log other nodes read, so it needs no journal.
+  const onDisk = dbh.kind === "pglite" && !config.DATA_DIR.startsWith("memory://");
+  const log = new InputLog(dbh.db, { journal: onDisk ? Journal.open(join(config.DATA_DIR, JOURNAL_FILE)) : null });
+  const restored = await log.restoreJournal();
+  if (restored) app.log.info({ rows: restored }, "input journal copied into the database");
   const live = new MemoryLiveStore();
   const publisher = new SocketPublisher();
   let socketCount = 0;
@@ -134,7 +144,7 @@ export async function buildServer(config: Config, games: GameModule[]) {
       clearInterval(sweeper);
       await host.projectionsSettled();
       for (const g of games) await g.close?.(services);
-      await log.drain();
+      await log.shutdown();
       scheduler.cancelAll();
       io.close();
       await app.close();

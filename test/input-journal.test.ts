@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testBank } from "../src/games/trivia-duel/fixtures";
+import { triviaWire } from "../src/games/trivia-duel/protocol";
+import { createTriviaRules } from "../src/games/trivia-duel/rules";
+import type { TriviaState } from "../src/games/trivia-duel/state";
+import { connectDb, type DbHandle } from "../src/platform/db/connect";
+import { migrate } from "../src/platform/db/migrations";
+import { InputLog, type InputRow } from "../src/platform/input-log";
+import { Journal } from "../src/platform/journal";
+import { MemoryLiveStore } from "../src/platform/live-store";
+import { type Publisher, RoomHost } from "../src/platform/room-host";
+
+const game = { title: "Trivia Duel", rules: createTriviaRules(testBank), namespace: "/trivia", wire: triviaWire };
+const quietPublisher: Publisher = { publish() {}, publishViews() {} };
+const act = (seq: number, n = seq): InputRow => ({
+  seq,
+  at: 1000 + seq,
+  kind: "act",
+  actor: "P1",
+  intent: { type: "X", n },
+  meta: null,
+});
+
+describe("the embedded input journal", () => {
+  let h: DbHandle;
+  let dir: string;
+  beforeAll(async () => {
+    h = await connectDb({ dataDir: "memory://" });
+    await migrate(h.db as never);
+    dir = mkdtempSync(join(tmpdir(), "parlor-journal-"));
+  });
+  afterAll(async () => {
+    await h?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const journalPath = () => join(dir, `${randomUUID()}.ndjson`);
+  async function roomIn(log: InputLog) {
+    const uid = randomUUID();
+    await log.createRoom({ uid, code: "JRN234", game: "g", options: {}, seed: "s", timeScale: 1, createdAt: 1 });
+    return uid;
+  }
+
+  it("acknowledges a row once it is in the file, then copies it to the database and empties the file", async () => {
+    const path = journalPath();
+    const log = new InputLog(h.db, { journal: Journal.open(path) });
+    const uid = await roomIn(log);
+    await log.append(uid, act(1));
+    await log.append(uid, act(2));
+    // Acknowledged: on disk already, in order, whatever the database has done so far.
+    const lines = readFileSync(path, "utf8").trim().split("\n");
+    expect(lines.map((l) => JSON.parse(l).row.seq)).toEqual([1, 2]);
+    await log.drain();
+    expect((await log.inputs(uid)).map((r) => r.intent)).toEqual([
+      { type: "X", n: 1 },
+      { type: "X", n: 2 },
+    ]);
+    expect(statSync(path).size).toBe(0);
+    await log.shutdown();
+  });
+
+  it("after a crash, a restart copies the journal in, skipping rows the database already had and a torn last line", async () => {
+    const path = journalPath();
+    // The background copy waits longer than this test, as if the process died first.
+    const first = new InputLog(h.db, { journal: Journal.open(path), lazyMs: 600_000 });
+    const uid = await roomIn(first);
+    await first.append(uid, act(1));
+    await first.drain(); // row 1 reached the database; the file is empty again
+    await first.append(uid, act(2));
+    await first.append(uid, act(3));
+    // The process dies here: rows 2 and 3 are only in the journal, and a write was cut short.
+    appendFileSync(path, '{"roomUid":"');
+    expect((await first.inputs(uid)).map((r) => r.seq)).toEqual([1]);
+
+    const second = new InputLog(h.db, { journal: Journal.open(path) });
+    expect(await second.restoreJournal()).toBe(2);
+    expect((await second.inputs(uid)).map((r) => r.seq)).toEqual([1, 2, 3]);
+    expect(statSync(path).size).toBe(0);
+    // Restoring twice (a crash during the first restore) changes nothing.
+    appendFileSync(path, `${JSON.stringify({ roomUid: uid, row: act(2, 99) })}\n`);
+    expect(await second.restoreJournal()).toBe(1);
+    expect((await second.inputs(uid)).map((r) => r.intent)).toEqual([
+      { type: "X", n: 1 },
+      { type: "X", n: 2 },
+      { type: "X", n: 3 },
+    ]);
+    await second.shutdown();
+  });
+
+  it("refuses every append once the file cannot be written, so nothing is acknowledged unlogged", async () => {
+    const journal = Journal.open(journalPath());
+    const log = new InputLog(h.db, { journal });
+    const uid = await roomIn(log);
+    await log.append(uid, act(1));
+    journal.close(); // the descriptor is gone: the next write fails
+    await expect(log.append(uid, act(2))).rejects.toThrow();
+    expect(log.broken).not.toBeNull();
+    await expect(log.append(uid, act(3))).rejects.toThrow();
+    await log.drain();
+    expect((await log.inputs(uid)).map((r) => r.seq)).toEqual([1]);
+  });
+
+  it("a room whose last inputs were only journaled comes back whole after a crash", async () => {
+    const path = journalPath();
+    let now = 2_100_000_000_000;
+    const clock = () => now;
+    const host = (log: InputLog) =>
+      new RoomHost({ games: [game], live: new MemoryLiveStore(), log, publisher: quietPublisher, timeScale: 1, clock });
+    const first = host(new InputLog(h.db, { journal: Journal.open(path), lazyMs: 600_000 }));
+    const code = await first.createRoom("trivia-duel", {});
+    await first.join("trivia-duel", code, "journal-one-111");
+    await first.join("trivia-duel", code, "journal-two-222");
+    now += 3000;
+    await first.fire(code);
+    expect((await first.input(code, "P1", { type: "BET", amount: 50 })).ok).toBe(true);
+    const before = (await first.exists(code))!.state as TriviaState;
+    // Killed before the background copy ran: the database lacks the newest rows.
+    const log = new InputLog(h.db, { journal: Journal.open(path) });
+    expect(await log.restoreJournal()).toBeGreaterThan(0);
+    const second = host(log);
+    expect(await second.recover()).toBeGreaterThanOrEqual(1);
+    const after = (await second.exists(code))!.state as TriviaState;
+    expect(after.betting).toEqual(before.betting);
+    expect(after.balances).toEqual({ P1: 450, P2: 500 });
+    expect((await second.join("trivia-duel", code, "journal-two-222")).seat).toBe("P2");
+    expect((await second.input(code, "P2", { type: "MATCH" })).ok).toBe(true);
+    await log.shutdown();
+  });
+});
