@@ -11,7 +11,10 @@ import { InputLog } from "../src/platform/input-log";
 import { MemoryLiveStore } from "../src/platform/live-store";
 import { type Publisher, RoomHost } from "../src/platform/room-host";
 
-const backends: { name: string; url?: string }[] = [{ name: "PGlite (embedded)" }];
+const backends: { name: string; url?: string; thread?: "main" | "worker" }[] = [
+  { name: "PGlite (embedded, main thread)", thread: "main" },
+  { name: "PGlite (embedded, worker thread)", thread: "worker" },
+];
 // CI sets DATABASE_URL, so these suites run against the real server there.
 backends.push({ name: "PostgreSQL", url: process.env.DATABASE_URL });
 
@@ -50,7 +53,7 @@ for (const backend of backends) {
   describe.runIf(backend.name !== "PostgreSQL" || backend.url)(`durable input log on ${backend.name}`, () => {
     let h: DbHandle;
     beforeAll(async () => {
-      h = await connectDb({ databaseUrl: backend.url, dataDir: "memory://" });
+      h = await connectDb({ databaseUrl: backend.url, dataDir: "memory://", pgliteThread: backend.thread });
       // Every game's migrations too: a shared database may already have run them.
       const all = Object.assign({}, ...gameModules.map((g) => g.migrations ?? {}));
       await migrate(h.db as never, all);

@@ -29,7 +29,7 @@ describe("the embedded input journal", () => {
   let h: DbHandle;
   let dir: string;
   beforeAll(async () => {
-    h = await connectDb({ dataDir: "memory://" });
+    h = await connectDb({ dataDir: "memory://", pgliteThread: "main" });
     await migrate(h.db as never);
     dir = mkdtempSync(join(tmpdir(), "parlor-journal-"));
   });

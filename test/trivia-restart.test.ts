@@ -82,6 +82,9 @@ describe("restart recovery", () => {
       expect((done.recap as unknown[]).length).toBe(3);
       const fb = done.finalBalances as { P1: number; P2: number };
       expect(fb.P1 + fb.P2).toBe(1000);
+    } catch (err) {
+      // The restarted server's log says why, when the clients cannot.
+      throw new Error(`${String(err)}\nserver output:\n${srv.output()}`);
     } finally {
       a.socket.close();
       b.socket.close();

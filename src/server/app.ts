@@ -33,7 +33,12 @@ export async function buildServer(config: Config, games: GameModule[]) {
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  const dbh = await connectDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const inMemory = config.DATA_DIR.startsWith("memory://");
+  const dbh = await connectDb({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    pgliteThread: config.PGLITE_THREAD,
+  });
   const gameMigrations = Object.assign({}, ...games.map((g) => g.migrations ?? {}));
   await migrate(dbh.db as never, gameMigrations);
   const tokens = await SeatTokens.open(dbh.db as never, config.SEAT_TOKEN_SECRET);
@@ -42,7 +47,7 @@ export async function buildServer(config: Config, games: GameModule[]) {
   // Embedded on disk: inputs are durable once in the journal file, and PGlite (which blocks
   // the event loop while it works) takes them in the background. PostgreSQL commits
   // without blocking, and is the log other nodes read, so it needs no journal.
-  const onDisk = dbh.kind === "pglite" && !config.DATA_DIR.startsWith("memory://");
+  const onDisk = dbh.kind === "pglite" && !inMemory;
   const log = new InputLog(dbh.db, { journal: onDisk ? Journal.open(join(config.DATA_DIR, JOURNAL_FILE)) : null });
   const restored = await log.restoreJournal();
   if (restored) app.log.info({ rows: restored }, "input journal copied into the database");

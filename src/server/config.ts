@@ -11,6 +11,11 @@ export const Config = z.object({
   /** Reserved for scale-out mode (live state, timers and fan-out on Redis). */
   REDIS_URL: optionalUrl,
   DATA_DIR: z.string().default("./data"),
+  /**
+   * Where embedded PGlite runs: the main thread (default; with the journal it is off the
+   * inputs' path) or its own worker thread, which pays off when the machine has a core to spare.
+   */
+  PGLITE_THREAD: z.enum(["worker", "main"]).default("main"),
   /** Multiplies every game duration: 1 in production; e.g. 0.05 for fast tests. */
   TIME_SCALE: z.coerce.number().positive().max(100).default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -13,7 +13,9 @@ export async function freePort(): Promise<number> {
 }
 
 /** Run the real server entry point in its own process, as `npm start` would. */
-export async function spawnServer(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
+export async function spawnServer(
+  env: Record<string, string>,
+): Promise<{ proc: ChildProcess; url: string; output: () => string }> {
   const port = env.PORT ?? String(await freePort());
   const proc = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env, PORT: port },
@@ -28,7 +30,7 @@ export async function spawnServer(env: Record<string, string>): Promise<{ proc: 
     if (proc.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
       const r = await fetch(`${url}/healthz`);
-      if (r.ok) return { proc, url };
+      if (r.ok) return { proc, url, output: () => output };
     } catch {
       // not up yet
     }

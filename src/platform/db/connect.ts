@@ -3,6 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
+import { RemotePGlite } from "./pglite-remote";
 import type { Database } from "./schema";
 
 // Postgres returns int8 as strings; our bigints are millisecond timestamps, safe as numbers.
@@ -14,21 +15,29 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+export interface DbOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Where embedded PGlite runs: the main thread (the default) or its own worker thread. */
+  pgliteThread?: "worker" | "main";
+}
+
 /**
  * PostgreSQL when a URL is given, otherwise embedded PGlite: in `dataDir`, or in memory
  * when dataDir is "memory://".
  */
-export async function connectDb(opts: { databaseUrl?: string; dataDir: string }): Promise<DbHandle> {
+export async function connectDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
   if (!opts.dataDir.startsWith("memory://")) mkdirSync(opts.dataDir, { recursive: true });
-  const lite = await PGlite.create(opts.dataDir);
+  const lite =
+    opts.pgliteThread === "worker" ? await RemotePGlite.create(opts.dataDir) : await PGlite.create(opts.dataDir);
   await lite.exec("SET TIME ZONE 'UTC'");
   // PGlite's own parser returns int8 as bigint/strings depending on version; normalise.
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(lite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(lite as PGlite) });
   return {
     db,
     kind: "pglite",
