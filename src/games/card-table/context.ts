@@ -10,7 +10,7 @@ export const HISTORY_LIMIT = 60;
 export type PackLibrary = (id: string) => CardPack | undefined;
 
 /**
- * One input being applied: the drafted state, the clock, who acted, and the messages
+ * One input being applied: the working copy of the state (`workingCopy`), the clock, who acted, and the messages
  * it produces. Every event goes to the history and out on the wire in the same call,
  * so the two never disagree.
  */

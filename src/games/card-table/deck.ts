@@ -2,6 +2,7 @@ import { type RuleError, refuse } from "../../engine/errors";
 import { rngShuffle } from "../../engine/rng";
 import type { Card, CardPack } from "./content/schema";
 import type { PackLibrary } from "./context";
+import { freezeCard } from "./copy";
 import type { CardTableState, Deck } from "./state";
 
 /** The packs the settings select: inline (imported) packs first, then the shipped library. */
@@ -15,10 +16,24 @@ export function resolvePacks(s: CardTableState, library: PackLibrary): CardPack[
   return out;
 }
 
+/** Each pack card's frozen copy, made once: every room and state using the pack shares it. */
+const frozenCopies = new WeakMap<Card, Card>();
+
+function frozenCopy(card: Card): Card {
+  let copy = frozenCopies.get(card);
+  if (!copy) {
+    // A copy, since the pack's own objects belong to its owner (the library, the room's options).
+    copy = freezeCard(structuredClone(card));
+    frozenCopies.set(card, copy);
+  }
+  return copy;
+}
+
 /**
  * Merge the packs into the definition's decks (each deck takes the cards of its type)
  * and shuffle each. Card ids stay unique across packs: a repeated id gets the pack id
- * appended, so every card is one thing in one place.
+ * appended, so every card is one thing in one place. Cards are frozen: states and views
+ * share them rather than copy them (see copy.ts).
  */
 export function buildDecks(s: CardTableState, packs: CardPack[]): void {
   const seen = new Set<string>();
@@ -27,7 +42,8 @@ export function buildDecks(s: CardTableState, packs: CardPack[]): void {
     if (seen.has(id)) id = `${card.id}-${packId}`;
     for (let n = 2; seen.has(id); n++) id = `${card.id}-${packId}-${n}`;
     seen.add(id);
-    return { ...structuredClone(card), id };
+    const frozen = frozenCopy(card);
+    return id === card.id ? frozen : freezeCard({ ...frozen, id });
   };
   s.decks = {};
   let total = 0;

@@ -1,9 +1,10 @@
 import { rngShuffle } from "../../engine/rng";
 import type { Card } from "./content/schema";
 import type { Ctx } from "./context";
+import { deepFreeze } from "./copy";
 import { available, drawCards } from "./deck";
 import type { AnonymizedSubmission } from "./events";
-import { type CardTableState, type Entry, type Player, RANDO } from "./state";
+import { type CardTableState, type Entry, type LastRound, type Player, RANDO } from "./state";
 import { answerSlots, isComplete, markIfComplete, payStake, refundStake, returnSubmission } from "./submissions";
 import { currentPick, discard, listIn, playerOf } from "./zones";
 
@@ -15,7 +16,7 @@ export function entryCards(s: CardTableState, e: Entry): Card[] {
 export function anonymized(s: CardTableState): AnonymizedSubmission[] {
   return (s.roundState.shuffledOrder ?? []).map((e, i) => {
     const index = i + 1;
-    const out: AnonymizedSubmission = { index, cards: structuredClone(entryCards(s, e)) };
+    const out: AnonymizedSubmission = { index, cards: entryCards(s, e).slice() };
     if (s.roundState.winningIndex === index) out.playerId = e.playerId;
     return out;
   });
@@ -67,11 +68,13 @@ export function award(ctx: Ctx): void {
   const s = ctx.s;
   const j = s.definition.judging;
   if (!j) return;
-  s.lastRound = { round: s.round, submissions: anonymized(s) };
+  const last: LastRound = { round: s.round, submissions: anonymized(s) };
   const shown = s.globalSlots[j.promptSlot]?.[0];
-  if (shown) s.lastRound.prompt = structuredClone(shown);
-  if (s.roundState.winnerId !== undefined) s.lastRound.winnerId = s.roundState.winnerId;
-  if (s.roundState.winningIndex !== undefined) s.lastRound.winningIndex = s.roundState.winningIndex;
+  if (shown) last.prompt = shown;
+  if (s.roundState.winnerId !== undefined) last.winnerId = s.roundState.winnerId;
+  if (s.roundState.winningIndex !== undefined) last.winningIndex = s.roundState.winningIndex;
+  // Frozen: later states and every view share it until the next round replaces it.
+  s.lastRound = deepFreeze(last);
   const prompt = (s.globalSlots[j.promptSlot] ?? []).splice(0);
   const winner = s.roundState.outcome === "winner" ? playerOf(s, s.roundState.winnerId) : undefined;
   if (!winner) {

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { replay } from "../../engine/replay";
-import { SYSTEM } from "../../engine/rules";
+import { type AnyRules, SYSTEM } from "../../engine/rules";
 import { reaches, Table } from "../../engine/testkit";
+import { deepFreeze } from "./copy";
 import { HIDDEN_CARD } from "./events";
 import type { CardTableState } from "./state";
 import { testPack } from "./test-packs";
@@ -234,28 +235,35 @@ function problems(t: Table<CardTableState>, from: number): string[] {
   return out;
 }
 
+type Setup = typeof setup extends fc.Arbitrary<infer T> ? T : never;
+
+/** A playable start: five seats and a start; the commands then mix play with chaos. */
+function randomTable(r: AnyRules, cfg: Setup): Table<CardTableState> {
+  const pack = testPack({ whites: cfg.whites, blacks: cfg.blacks, pick: cfg.pick });
+  const t = new Table<CardTableState>(r, {
+    options: {
+      definition: "cah",
+      settings: {
+        packIds: [pack.id],
+        activeVariants: variants(cfg),
+        revealToAll: cfg.revealToAll,
+        endValue: 3,
+        ...(cfg.timeouts ? { submitTimeout: 20, judgeTimeout: 15 } : {}),
+      },
+      packs: [pack],
+    },
+    seed: cfg.seed,
+  });
+  for (const seat of ["P1", "P2", "P3", "P4", "P5"]) t.act(SYSTEM, { type: "@presence", seat, status: "joined" });
+  t.act("P1", { type: "startGame" });
+  return t;
+}
+
 describe("properties over random play", () => {
   it("cards are conserved, refusals change nothing, nothing leaks, and the log replays to the same state", () => {
     fc.assert(
       fc.property(setup, fc.array(cmd, { minLength: 30, maxLength: 120, size: "max" }), (cfg, cmds) => {
-        const pack = testPack({ whites: cfg.whites, blacks: cfg.blacks, pick: cfg.pick });
-        const t = new Table<CardTableState>(rules, {
-          options: {
-            definition: "cah",
-            settings: {
-              packIds: [pack.id],
-              activeVariants: variants(cfg),
-              revealToAll: cfg.revealToAll,
-              endValue: 3,
-              ...(cfg.timeouts ? { submitTimeout: 20, judgeTimeout: 15 } : {}),
-            },
-            packs: [pack],
-          },
-          seed: cfg.seed,
-        });
-        // A playable start: five seats and a start, then play mixed with chaos.
-        for (const seat of ["P1", "P2", "P3", "P4", "P5"]) t.act(SYSTEM, { type: "@presence", seat, status: "joined" });
-        t.act("P1", { type: "startGame" });
+        const t = randomTable(rules, cfg);
         for (const c of cmds) {
           const from = t.sent.length;
           const accepted = t.log.length;
@@ -269,5 +277,22 @@ describe("properties over random play", () => {
       { numRuns: 60 },
     );
     // Up to ~10 s on an idle machine; CI shares two cores with socket and browser suites.
+  }, 180_000);
+
+  it("inputs and timers never write into the state they are given (the working copy shares what is never edited)", () => {
+    // Each state handed to the rules is frozen first, so editing anything the copy shares throws.
+    const frozen: AnyRules = {
+      ...rules,
+      act: (s, from, intent, now) => rules.act(deepFreeze(s), from, intent, now),
+      tick: (s, now) => rules.tick(deepFreeze(s), now),
+    };
+    fc.assert(
+      fc.property(setup, fc.array(cmd, { minLength: 30, maxLength: 120, size: "max" }), (cfg, cmds) => {
+        const t = randomTable(frozen, cfg);
+        for (const c of cmds) run(t, c);
+        expect(replay<CardTableState>(rules, t.origin, t.log)).toEqual(t.state);
+      }),
+      { numRuns: 40 },
+    );
   }, 180_000);
 });

@@ -1,10 +1,10 @@
-import { draft } from "../../engine/draft";
 import { type RuleError, refuse } from "../../engine/errors";
 import { seedRng } from "../../engine/rng";
 import { type From, type GameRules, isPresence, type PresenceIntent, type Step, SYSTEM } from "../../engine/rules";
 import { Action } from "./actions";
 import { apply } from "./apply";
 import { Ctx, type PackLibrary } from "./context";
+import { workingCopy } from "./copy";
 import { freshDice } from "./effects";
 import { CardTableOptions, resolveDefinition } from "./options";
 import { presence } from "./presence";
@@ -73,7 +73,7 @@ export function createCardTableRules(library: PackLibrary): GameRules<CardTableS
     act(state, from: From, intent: Action | PresenceIntent, now): Step<CardTableState> | RuleError {
       if (isPresence(intent)) {
         if (from !== SYSTEM) return refuse("system_only", "Presence comes from the platform.");
-        const ctx = new Ctx(draft(state), now, null, library);
+        const ctx = new Ctx(workingCopy(state), now, null, library);
         const err = presence(ctx, intent);
         if (err) return err;
         settleTable(ctx);
@@ -85,7 +85,7 @@ export function createCardTableRules(library: PackLibrary): GameRules<CardTableS
       // Validation only reads, so a refusal costs no copy of the state.
       const err = validate(state, from, parsed.data, library);
       if (err) return err;
-      const ctx = new Ctx(draft(state), now, from, library);
+      const ctx = new Ctx(workingCopy(state), now, from, library);
       apply(ctx, parsed.data);
       settleTable(ctx);
       return ctx.step();
@@ -95,7 +95,7 @@ export function createCardTableRules(library: PackLibrary): GameRules<CardTableS
 
     tick(state, now) {
       if (!timers(state).some((t) => t.at <= now)) return { state, out: [] };
-      const ctx = new Ctx(draft(state), now, null, library);
+      const ctx = new Ctx(workingCopy(state), now, null, library);
       fireDue(ctx);
       return ctx.step();
     },

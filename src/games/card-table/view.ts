@@ -1,11 +1,11 @@
 import type { Card } from "./content/schema";
-import type { GameDefinition, SlotDefinition } from "./definition";
+import { type GameDefinition, type SlotDefinition, slotOf } from "./definition";
 import { type AnonymizedSubmission, HIDDEN_CARD, type PublicPlayer } from "./events";
 import { interpolatePrompt } from "./interpolate";
 import { anonymized, seesSubmissions } from "./judging";
 import { publicPlayer } from "./presence";
 import type { GameSettings } from "./settings";
-import type { CardTableState, DieState, GameStatus, LastRound, PauseState, Roles } from "./state";
+import type { CardTableState, DieState, GameStatus, LastRound, PauseState, Player, Roles } from "./state";
 import { timers } from "./timers";
 import { currentPick, playerOf, promptCard } from "./zones";
 
@@ -68,110 +68,192 @@ function hiddenCard(c: Card): Card {
   return { id: HIDDEN_CARD, type: c.type, properties: {} };
 }
 
-/** Slot visibility, then per-card overrides from reveal (face up: all) and hide (face down: the owner only). */
+/**
+ * Slot visibility, then per-card overrides from reveal (face up: all) and hide (face down:
+ * the owner only). Who is looking matters only as "the slot's owner" and "the judge", so
+ * each player's slots are worked out once for the owner and once for everyone else.
+ * Visible cards are the state's own (frozen) objects.
+ */
 function visibleCards(
   s: CardTableState,
   def: SlotDefinition | undefined,
   owner: string | null,
   cards: Card[],
-  viewer: string | null,
+  isOwner: boolean,
+  isJudge: boolean,
 ): Card[] {
   const v = def?.visibility ?? "hidden";
-  const isOwner = owner !== null && viewer === owner;
   // A player-scope "judge" slot is seen by its owner only: the judge sees answers through the anonymous list.
-  const base =
-    v === "public" ||
-    (v === "owner" && isOwner) ||
-    (v === "judge" && (owner !== null ? isOwner : viewer !== null && viewer === s.roles.judge));
+  const base = v === "public" || (v === "owner" && isOwner) || (v === "judge" && (owner !== null ? isOwner : isJudge));
   return cards.map((c) => {
     const face = s.faces[c.id];
     const visible = face === "up" ? true : face === "down" ? isOwner : base;
-    return visible ? structuredClone(c) : hiddenCard(c);
+    return visible ? c : hiddenCard(c);
   });
+}
+
+type Entries = GameStateView["roundState"]["submissions"];
+
+/**
+ * Everything in a view that does not depend on who is looking, built once per state and
+ * shared by every seat's view of it: the room host asks for one view per seat after every
+ * input. States are never changed once made (every input works on a copy), so the state
+ * object identifies its views. Views are read-only: they go straight to the encoder.
+ */
+interface Common {
+  /** Each player as anyone but that player sees them. */
+  players: PublicPlayer[];
+  decks: GameStateView["decks"];
+  /** The global slots for the judge, and for everyone else; made when first asked for. */
+  globalSlots: { judge?: Record<string, Card[]>; others?: Record<string, Card[]> };
+  dice: Record<string, DieState>;
+  settings: GameSettings;
+  activeVariants: string[];
+  roles: Roles;
+  turnOrder: string[];
+  pick: number;
+  /** Answers and wagers by player as everyone but their author sees them (no cards). */
+  submissions: Entries;
+  wagers: Entries;
+  /** The anonymous list with interpolated texts, made when a seat that may see it first asks. */
+  anonymized?: SubmissionView[];
+  judgeGraceEndsAt: number | null;
+  lastRound?: LastRound;
+}
+
+const commons = new WeakMap<CardTableState, Common>();
+
+function common(s: CardTableState): Common {
+  let c = commons.get(s);
+  if (c) return c;
+  const j = s.definition.judging;
+  const before = s.roundState.shuffledOrder === undefined;
+  c = {
+    players: s.players.map((p) => playerView(s, p, false)),
+    decks: {},
+    globalSlots: {},
+    dice: structuredClone(s.dice),
+    settings: { ...s.settings, packIds: [...s.settings.packIds], activeVariants: [...s.settings.activeVariants] },
+    activeVariants: [...s.activeVariants],
+    roles: { ...s.roles },
+    turnOrder: [...s.turnOrder],
+    pick: currentPick(s),
+    // Before the reveal, who has answered is public (as at a real table); afterwards the cards move to the anonymous list.
+    submissions: before ? entries(s, j?.submissionSlot) : {},
+    wagers: before ? entries(s, j?.wagerSlot) : {},
+    judgeGraceEndsAt: timers(s).find((t) => t.kind === "judge")?.at ?? null,
+  };
+  for (const [id, d] of Object.entries(s.decks))
+    c.decks[id] = { id, cards: [], discardPile: [], count: d.cards.length, discardCount: d.discardPile.length };
+  // Frozen by award(), so it can be shared as it is.
+  if (s.lastRound) c.lastRound = s.lastRound;
+  commons.set(s, c);
+  return c;
+}
+
+/** One player as the owner (`own`) or anyone else sees them. */
+function playerView(s: CardTableState, p: Player, own: boolean): PublicPlayer {
+  const out = publicPlayer(p);
+  if (own) out.hand = p.hand.slice();
+  for (const [id, cards] of Object.entries(p.slots)) {
+    const shown = visibleCards(s, slotOf(s.definition, id), p.id, cards, own, false);
+    out.slots[id] = shown.every((c) => c.id === HIDDEN_CARD) && !own ? [] : shown;
+  }
+  return out;
+}
+
+/** Who has answered in `slot`, with no cards: the author's own view adds theirs. */
+function entries(s: CardTableState, slot: string | undefined): Entries {
+  const out: Entries = {};
+  if (!slot) return out;
+  for (const p of s.players) {
+    const cards = p.slots[slot] ?? [];
+    if (cards.length === 0) continue;
+    const entry: Entries[string] = { cards: [], count: cards.length };
+    const at = s.roundState.submittedAt[slot]?.[p.id];
+    if (at !== undefined) entry.submittedAt = at;
+    out[p.id] = entry;
+  }
+  return out;
+}
+
+/** `shared` with the viewer's own entry showing its cards (same key order). */
+function withOwn(s: CardTableState, shared: Entries, slot: string | undefined, viewer: string | null): Entries {
+  const mine = viewer === null ? undefined : shared[viewer];
+  if (!slot || !mine || viewer === null) return shared;
+  const cards = playerOf(s, viewer)?.slots[slot] ?? [];
+  return { ...shared, [viewer]: { ...mine, cards: cards.slice() } };
+}
+
+function globalSlotsFor(s: CardTableState, c: Common, isJudge: boolean): Record<string, Card[]> {
+  const key = isJudge ? "judge" : "others";
+  let out = c.globalSlots[key];
+  if (!out) {
+    out = {};
+    for (const [id, cards] of Object.entries(s.globalSlots))
+      out[id] = visibleCards(s, slotOf(s.definition, id), null, cards, false, isJudge);
+    c.globalSlots[key] = out;
+  }
+  return out;
+}
+
+function anonymizedView(s: CardTableState, c: Common): SubmissionView[] {
+  if (!c.anonymized) {
+    const prompt = promptCard(s);
+    c.anonymized = anonymized(s).map((a) => (prompt ? { ...a, text: interpolatePrompt(prompt, a.cards) } : a));
+  }
+  return c.anonymized;
 }
 
 export function gameView(s: CardTableState, seat: string | null, withDefinition = true): GameStateView {
   const me = playerOf(s, seat);
   const viewer = me && !me.virtual ? me.id : null;
-  const def = s.definition;
-  const slotDef = (id: string) => def.slots.find((x) => x.id === id);
-  const j = def.judging;
-
-  const players = s.players.map((p) => {
-    const out = publicPlayer(p);
-    if (p.id === viewer) out.hand = structuredClone(p.hand);
-    for (const [id, cards] of Object.entries(p.slots)) {
-      const shown = visibleCards(s, slotDef(id), p.id, cards, viewer);
-      out.slots[id] = shown.every((c) => c.id === HIDDEN_CARD) && p.id !== viewer ? [] : shown;
-    }
-    return out;
-  });
-
-  const decks: GameStateView["decks"] = {};
-  for (const [id, d] of Object.entries(s.decks))
-    decks[id] = { id, cards: [], discardPile: [], count: d.cards.length, discardCount: d.discardPile.length };
-
-  const globalSlots: Record<string, Card[]> = {};
-  for (const [id, cards] of Object.entries(s.globalSlots))
-    globalSlots[id] = visibleCards(s, slotDef(id), null, cards, viewer);
-
-  const byPlayer = (slot: string | undefined) => {
-    const out: GameStateView["roundState"]["submissions"] = {};
-    if (!slot) return out;
-    for (const p of s.players) {
-      const cards = p.slots[slot] ?? [];
-      if (cards.length === 0) continue;
-      const entry: { cards: Card[]; count: number; submittedAt?: number } = {
-        cards: p.id === viewer ? structuredClone(cards) : [],
-        count: cards.length,
-      };
-      const at = s.roundState.submittedAt[slot]?.[p.id];
-      if (at !== undefined) entry.submittedAt = at;
-      out[p.id] = entry;
-    }
-    return out;
-  };
-
+  const c = common(s);
+  const j = s.definition.judging;
   const r = s.roundState;
-  const prompt = promptCard(s);
+
+  let players = c.players;
+  if (viewer !== null) {
+    const i = s.players.findIndex((p) => p.id === viewer);
+    players = c.players.slice();
+    players[i] = playerView(s, s.players[i] as Player, true);
+  }
+
   const roundState: GameStateView["roundState"] = {
-    pick: currentPick(s),
-    // Before the reveal, who has answered is public (as at a real table); afterwards the cards move to the anonymous list.
-    submissions: r.shuffledOrder === undefined ? byPlayer(j?.submissionSlot) : {},
-    wagers: r.shuffledOrder === undefined ? byPlayer(j?.wagerSlot) : {},
+    pick: c.pick,
+    submissions: withOwn(s, c.submissions, j?.submissionSlot, viewer),
+    wagers: withOwn(s, c.wagers, j?.wagerSlot, viewer),
     entryCount: r.shuffledOrder?.length ?? 0,
   };
-  if (seesSubmissions(s, viewer))
-    roundState.anonymized = anonymized(s).map((a) => (prompt ? { ...a, text: interpolatePrompt(prompt, a.cards) } : a));
+  if (seesSubmissions(s, viewer)) roundState.anonymized = anonymizedView(s, c);
   if (r.outcome !== undefined) roundState.outcome = r.outcome;
   if (r.winnerId !== undefined) roundState.winnerId = r.winnerId;
   if (r.winningIndex !== undefined) roundState.winningIndex = r.winningIndex;
 
-  const judgeTimer = timers(s).find((t) => t.kind === "judge");
   const view: GameStateView = {
     gameId: s.gameId,
     definitionId: s.definitionId,
     // The definition is static for the room and never changed in place (every input works on a copy).
-    ...(withDefinition ? { definition: def } : {}),
+    ...(withDefinition ? { definition: s.definition } : {}),
     status: s.status,
     createdAt: s.createdAt,
-    settings: { ...s.settings, packIds: [...s.settings.packIds], activeVariants: [...s.settings.activeVariants] },
-    activeVariants: [...s.activeVariants],
-    roles: { ...s.roles },
+    settings: c.settings,
+    activeVariants: c.activeVariants,
+    roles: c.roles,
     players,
-    turnOrder: [...s.turnOrder],
+    turnOrder: c.turnOrder,
     currentPhase: s.currentPhase,
     phaseStartedAt: s.phaseStartedAt,
     phaseEndsAt: s.status === "playing" ? s.phaseDeadline : null,
-    judgeGraceEndsAt: judgeTimer?.at ?? null,
+    judgeGraceEndsAt: c.judgeGraceEndsAt,
     round: s.round,
-    decks,
-    globalSlots,
-    dice: structuredClone(s.dice),
+    decks: c.decks,
+    globalSlots: globalSlotsFor(s, c, viewer !== null && viewer === s.roles.judge),
+    dice: c.dice,
     roundState,
     you: viewer,
   };
-  if (s.lastRound) view.lastRound = structuredClone(s.lastRound);
+  if (c.lastRound) view.lastRound = c.lastRound;
   if (s.pause) view.pausedReason = s.pause.reason;
   if (s.startedAt !== undefined) view.startedAt = s.startedAt;
   if (s.endedAt !== undefined) view.endedAt = s.endedAt;
