@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { io, type Socket } from "socket.io-client";
+import { countInbound } from "./traffic";
 
 /** Where the bots report what they see. */
 export interface CahRecorder {
@@ -153,6 +154,7 @@ export class CahBenchBot {
       timeout: 30_000,
       auth: { roomId: room.roomId, token, name },
     });
+    countInbound(this.socket);
     this.socket.io.on("open", () => {
       this.socket.io.engine.on("data", (d: unknown) => {
         if (typeof d === "string") this.rec.received(Buffer.byteLength(d), d.startsWith(STATE_PREFIX));

@@ -115,6 +115,8 @@ const main = () =>
     sockets: ROOMS * PLAYERS,
     ratePerSocket: result.ratePerSocket,
     wantSamples: acked.all.count,
+    inboundPerSocket: result.inboundPerSocket,
+    inboundBytes: result.inboundBytes,
   }));
 
 // ---------------------------------------------------------------- the report
@@ -135,7 +137,7 @@ function report() {
       ["inputs measured (sent)", `${acked.all.count} (${sentByKind.total})`],
       ["input → broadcast (ack) p50 / p99", `${fmtMs(a50)} / ${fmtMs(a99)}`],
       ["input → own state p50 / p99", `${fmtMs(reflected.all.pct(50))} / ${fmtMs(reflected.all.pct(99))}`],
-      ...echoRows("cards", a50, a99, echo),
+      ...echoRows("cards", a50, a99, echo, bench.echoLoaded, r),
       ["refusals", `${refusals.total}`],
       durationRow(bench, "cards", r),
     ]),
@@ -162,7 +164,7 @@ function report() {
         `${(traffic.bytes / Math.max(1, sockets) / Math.max(1, r.activeMs / 1000) / 1024).toFixed(1)} KB/s per socket)`
       : "n/a",
   ]);
-  rows.push(...closingRows("cards", { refusals, oddities }, r, echo));
+  rows.push(...closingRows("cards", { refusals, oddities }, r, echo, bench.echoLoaded));
   console.log(table(rows));
   console.log(
     `Each bot thinks ${THINK_MS[0] / 1000}–${THINK_MS[1] / 1000} s before every action. Ack = the gateway's reply, ` +

@@ -9,6 +9,8 @@ export interface EchoOptions {
   ratePerSocket: number;
   durationMs: number;
   staggerMs: number;
+  /** Background frames the server pushes to each socket (per second, and their size). */
+  push?: { hz: number; bytes: number };
   /** Give up connecting or waiting for acks after this wall-clock time (ms since epoch). */
   deadline: number;
 }
@@ -45,6 +47,7 @@ export class EchoRun {
           new Promise<Socket | null>((resolve) => {
             if (this.stopped) return resolve(null);
             const s = io(`${o.url}/echo`, {
+              query: o.push ? { pushHz: String(o.push.hz), pushBytes: String(Math.round(o.push.bytes)) } : {},
               transports: ["websocket"],
               forceNew: true,
               reconnection: false,

@@ -60,6 +60,8 @@ export class BenchRun {
   server: BenchChild | null = null;
   echoServer: BenchChild | null = null;
   echo: EchoPhase | null = null;
+  /** The same echo while the server pushes each socket the game phase's inbound traffic. */
+  echoLoaded: EchoPhase | null = null;
   private dataDir: string | null = null;
   private readonly disposers: (() => void)[] = [];
   private finishing = false;
@@ -99,8 +101,9 @@ export class BenchRun {
     url: string,
     o: { sockets: number; ratePerSocket: number; wantSamples: number; echo: { auto: boolean; maxMs: number } },
     staggerMs: number,
+    push?: { hz: number; bytes: number },
   ): Promise<EchoPhase> {
-    this.phase = "echo";
+    this.phase = push ? "loaded echo" : "echo";
     await this.echoServer!.stats();
     readLoop(this.botLoop);
     const rate = o.ratePerSocket > 0 ? o.ratePerSocket : 0.05;
@@ -113,12 +116,13 @@ export class BenchRun {
       durationMs,
       staggerMs,
       deadline: this.hardDeadline - 5000,
+      ...(push ? { push } : {}),
     });
     this.onDispose(() => run.dispose());
     const result = await run.run();
     for (const e of result.errors) this.fail(e);
-    if (result.rtt.count === 0) this.fail("echo: no round trips measured");
-    this.echo = {
+    if (result.rtt.count === 0) this.fail(`${this.phase}: no round trips measured`);
+    const phase = {
       result,
       sockets: o.sockets,
       rate,
@@ -126,7 +130,7 @@ export class BenchRun {
       botLoop: readLoop(this.botLoop),
     };
     if (!this.echoServer!.alive) this.fail(`echo server died during the run\n${this.echoServer!.output}`);
-    return this.echo;
+    return phase;
   }
 
   /**
@@ -138,20 +142,33 @@ export class BenchRun {
     name: string,
     o: { echo: { auto: boolean; maxMs: number }; staggerMs: number },
     game: (url: string, deadline: number) => Promise<void>,
-    measured: () => { sockets: number; ratePerSocket: number; wantSamples: number },
+    measured: () => {
+      sockets: number;
+      ratePerSocket: number;
+      wantSamples: number;
+      inboundPerSocket: number;
+      inboundBytes: number;
+    },
   ): Promise<void> {
     const { url, echoUrl } = await this.startServers(`${name} server`);
     // Leave room for the echo phase (and its ack wait) inside the hard timeout.
     await game(url, this.hardDeadline - BenchRun.echoReserveMs(o.echo));
     if (!this.server!.alive) this.fail(`${name} server died during the run\n${this.server!.output}`);
     // The same mean send rate per socket as the bots had; long enough (within bounds) to
-    // collect about as many round trips as the game phase measured inputs.
-    await this.runEcho(echoUrl, { ...measured(), echo: o.echo }, o.staggerMs);
+    // collect about as many round trips as the game phase measured inputs. First quiet, then
+    // with the server pushing every socket as many frames, as large, as the game's did.
+    const m = measured();
+    this.echo = await this.runEcho(echoUrl, { ...m, echo: o.echo }, o.staggerMs);
+    if (m.inboundPerSocket > 0)
+      this.echoLoaded = await this.runEcho(echoUrl, { ...m, echo: o.echo }, o.staggerMs, {
+        hz: m.inboundPerSocket,
+        bytes: m.inboundBytes,
+      });
   }
 
-  /** Time the echo phase needs at most (its duration, acks, connects), kept free inside the hard timeout. */
+  /** Time the echo phases need at most (durations, acks, connects), kept free inside the hard timeout. */
   static echoReserveMs(echo: { maxMs: number }): number {
-    return echo.maxMs + 25_000;
+    return 2 * (echo.maxMs + 25_000);
   }
 
   private async cleanup(): Promise<void> {

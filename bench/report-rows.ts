@@ -11,26 +11,46 @@ import { type Counter, fmtMs, fmtRatio } from "./stats";
 export type Row = [string, string];
 
 /** How long the echo phase ran (0 when it did not). */
-export const echoMs = (echo: EchoPhase | null): number => echo?.result.durationMs ?? 0;
+export const echoMs = (echo: EchoPhase | null, loaded: EchoPhase | null = null): number =>
+  (echo?.result.durationMs ?? 0) + (loaded?.result.durationMs ?? 0);
 
-/** The echo's round trip, and the game's input latency (`g50`, `g99`) as a multiple of it. */
-export function echoRows(game: string, g50: number, g99: number, echo: EchoPhase | null): Row[] {
-  const e50 = echo?.result.rtt.pct(50) ?? Number.NaN;
-  const e99 = echo?.result.rtt.pct(99) ?? Number.NaN;
+/**
+ * The echo's round trip, and the game's input latency (`g50`, `g99`) as a multiple of it:
+ * against the quiet echo, and against the echo carrying the game's inbound traffic.
+ */
+export function echoRows(
+  game: string,
+  g50: number,
+  g99: number,
+  echo: EchoPhase | null,
+  loaded: EchoPhase | null,
+  r: RoomPhaseResult,
+): Row[] {
+  const rows = (label: string, e: EchoPhase | null): Row[] => {
+    const e50 = e?.result.rtt.pct(50) ?? Number.NaN;
+    const e99 = e?.result.rtt.pct(99) ?? Number.NaN;
+    return [
+      [
+        `${label} round trip p50 / p99`,
+        e ? `${fmtMs(e50)} / ${fmtMs(e99)}  (${e.result.rtt.count} acks, ${e.result.lost} lost)` : "not run",
+      ],
+      [`  ratio p50 / p99 (${game} / ${label})`, `${fmtRatio(g50, e50)} / ${fmtRatio(g99, e99)}`],
+    ];
+  };
   return [
+    ...rows("echo", echo),
+    ...rows("loaded echo", loaded),
     [
-      "echo round trip p50 / p99",
-      echo ? `${fmtMs(e50)} / ${fmtMs(e99)}  (${echo.result.rtt.count} acks, ${echo.result.lost} lost)` : "not run",
+      "  (loaded: pushes each socket)",
+      `${r.inboundPerSocket.toFixed(2)} frames/s of ~${Math.round(r.inboundBytes)} chars, as the ${game} phase did`,
     ],
-    [`ratio p50 (${game} / echo)`, fmtRatio(g50, e50)],
-    [`ratio p99 (${game} / echo)`, fmtRatio(g99, e99)],
   ];
 }
 
 /** The whole run so far, and the game and echo phases in it. */
 export const durationRow = (bench: BenchRun, game: string, r: RoomPhaseResult): Row => [
   "duration",
-  `${fmtSec(performance.now() - bench.startedAt)} total (${game} ${fmtSec(r.phaseMs)}, echo ${fmtSec(echoMs(bench.echo))})`,
+  `${fmtSec(performance.now() - bench.startedAt)} total (${game} ${fmtSec(r.phaseMs)}, echo ${fmtSec(echoMs(bench.echo, bench.echoLoaded))})`,
 ];
 
 /** What the bots sent, by kind, and the per-socket rate that made (and the echo's). */
@@ -45,10 +65,13 @@ export const closingRows = (
   met: { refusals: Counter; oddities: Counter },
   r: RoomPhaseResult,
   echo: EchoPhase | null,
+  loaded: EchoPhase | null = null,
 ): Row[] => [
   ["  refusals", met.refusals.toString()],
   ["  oddities", met.oddities.toString()],
   [`  ${game} server (${game} phase)`, fmtChild(r.serverStats, r.phaseMs)],
   ["  echo server (echo phase)", fmtChild(echo?.server ?? null, echoMs(echo))],
+  ["  echo server (loaded echo phase)", fmtChild(loaded?.server ?? null, loaded?.result.durationMs ?? 0)],
   [`  bots process (${game} / echo)`, `${fmtLoop(r.botLoop)} / ${fmtLoop(echo?.botLoop ?? null)}`],
+  ["  bots process (loaded echo)", fmtLoop(loaded?.botLoop ?? null)],
 ];

@@ -6,6 +6,7 @@
 import { performance } from "node:perf_hooks";
 import { type ChildStats, type LoopStats, readLoop } from "./children";
 import { type BenchRun, sleep } from "./harness";
+import { inbound } from "./traffic";
 
 /** One room played by its bots over real sockets: what the game phase needs of a room-run class. */
 export interface RoomPlay {
@@ -31,6 +32,9 @@ export interface RoomPhaseResult {
   activeMs: number;
   /** Mean inputs sent per socket per second over `activeMs`: the echo phase sends at this rate. */
   ratePerSocket: number;
+  /** Mean frames each socket received per second over `activeMs`, and their mean size (characters). */
+  inboundPerSocket: number;
+  inboundBytes: number;
   serverStats: ChildStats | null;
   botLoop: LoopStats | null;
 }
@@ -41,6 +45,8 @@ export const emptyRoomPhaseResult = (): RoomPhaseResult => ({
   phaseMs: 0,
   activeMs: 0,
   ratePerSocket: 0,
+  inboundPerSocket: 0,
+  inboundBytes: 0,
   serverStats: null,
   botLoop: null,
 });
@@ -83,6 +89,8 @@ export async function runRoomPhase<R extends RoomPlay>(
   await bench.server!.stats();
   readLoop(bench.botLoop);
   const started = performance.now();
+  const frames0 = inbound.frames;
+  const bytes0 = inbound.bytes;
   const runs = Array.from({ length: p.rooms }, (_, i) =>
     sleep((i * p.staggerMs) / p.rooms).then(async () => {
       if (Date.now() > deadline) return;
@@ -118,6 +126,9 @@ export async function runRoomPhase<R extends RoomPlay>(
   result.activeMs = rooms.length ? lastEnd - firstStart : 0;
   const sockets = rooms.length * p.socketsPerRoom;
   result.ratePerSocket = sockets && result.activeMs ? p.sent() / sockets / (result.activeMs / 1000) : 0;
+  const frames = inbound.frames - frames0;
+  result.inboundPerSocket = sockets && result.activeMs ? frames / sockets / (result.activeMs / 1000) : 0;
+  result.inboundBytes = frames ? (inbound.bytes - bytes0) / frames : 0;
   result.serverStats = await bench.server!.stats();
   result.botLoop = readLoop(bench.botLoop);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { io, type Socket } from "socket.io-client";
+import { countInbound } from "./traffic";
 
 /** Where the bots report what they see. */
 export interface TriviaRecorder {
@@ -160,6 +161,7 @@ export class Bot {
       autoConnect: false,
       timeout: 30_000,
     });
+    countInbound(this.socket);
     this.socket.on("message", (m: Msg) => this.onMessage(m));
     this.socket.on("connect_error", (err) => this.fail(`connect_error: ${err.message}`));
     this.socket.on("disconnect", (reason) => {

@@ -88,7 +88,13 @@ const main = () =>
     "trivia",
     { echo: ECHO, staggerMs: STAGGER_MS },
     (url, deadline) => runRoomPhase(bench, result, triviaRooms(url), deadline),
-    () => ({ sockets: ROOMS * 2, ratePerSocket: result.ratePerSocket, wantSamples: inputs.all.count }),
+    () => ({
+      sockets: ROOMS * 2,
+      ratePerSocket: result.ratePerSocket,
+      wantSamples: inputs.all.count,
+      inboundPerSocket: result.inboundPerSocket,
+      inboundBytes: result.inboundBytes,
+    }),
   );
 
 // ---------------------------------------------------------------- the report
@@ -109,7 +115,7 @@ function report() {
       ["matches completed", `${r.completed} / ${r.roomsStarted}`],
       ["inputs measured (sent)", `${inputs.all.count} (${sentByKind.total})`],
       ["input → broadcast p50 / p99", `${fmtMs(i50)} / ${fmtMs(i99)}`],
-      ...echoRows("trivia", i50, i99, echo),
+      ...echoRows("trivia", i50, i99, echo, bench.echoLoaded, r),
       ["tick lateness p99 (max)", `${fmtMs(lateness.all.pct(99))} (${fmtMs(lateness.all.max())})`],
       [`missed deadlines (> ${MISSED_MS} ms late)`, `${missed} of ${lateness.all.count} arrivals`],
       durationRow(bench, "trivia", r),
@@ -121,7 +127,10 @@ function report() {
   for (const [k, v] of inputs.byLabel) rows.push([`  ${k} → broadcast`, fmtSamples(v)]);
   for (const [k, v] of lateness.byLabel)
     rows.push([`  lateness ${k}`, `${fmtSamples(v)}  missed ${v.countAbove(MISSED_MS)}`]);
-  rows.push(...sentRows(sentByKind, r, echo), ...closingRows("trivia", { refusals, oddities }, r, echo));
+  rows.push(
+    ...sentRows(sentByKind, r, echo),
+    ...closingRows("trivia", { refusals, oddities }, r, echo, bench.echoLoaded),
+  );
   console.log(table(rows));
   console.log(
     `Lateness = arrival at a bot − the deadline the server announced (PHASE_CATEGORY.endsAt → PHASE_BETTING, ` +

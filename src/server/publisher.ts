@@ -40,7 +40,11 @@ export class SocketPublisher implements Publisher {
       if ("seat" in to) return seat === to.seat;
       return seat !== to.except;
     };
-    for (const seat of new Set(seats)) if (wanted(seat)) ns.to(seatKey(code, seat)).emit("message", view(seat));
-    if (wanted(null)) ns.to(spectatorKey(code)).emit("message", view(null));
+    // A view nobody is connected to receive is not rendered at all (a seat whose player is
+    // away, a room nobody watches). The rooms are this process's own: the in-memory adapter.
+    const listening = (key: string) => (ns.adapter.rooms.get(key)?.size ?? 0) > 0;
+    for (const seat of new Set(seats))
+      if (wanted(seat) && listening(seatKey(code, seat))) ns.to(seatKey(code, seat)).emit("message", view(seat));
+    if (wanted(null) && listening(spectatorKey(code))) ns.to(spectatorKey(code)).emit("message", view(null));
   }
 }

@@ -1,0 +1,17 @@
+/**
+ * What the game's sockets receive (every frame the server pushes: broadcasts, views, acks),
+ * counted from the engine's raw frames so nothing is parsed twice. The echo baseline's
+ * loaded run pushes the same number and size of frames to its sockets.
+ */
+import type { Socket } from "socket.io-client";
+
+export const inbound = { frames: 0, bytes: 0 };
+
+export function countInbound(socket: Socket): void {
+  socket.io.on("open", () => {
+    socket.io.engine.on("data", (d: unknown) => {
+      inbound.frames++;
+      inbound.bytes += typeof d === "string" ? d.length : ((d as ArrayBuffer).byteLength ?? 0);
+    });
+  });
+}
