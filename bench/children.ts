@@ -56,6 +56,8 @@ export class BenchChild {
         "--import",
         "tsx",
         ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+        // BENCH_NODE_ARGS="--max-semi-space-size=64 …" tries V8 or Node flags on the children.
+        ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
       ],
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe", "ipc"],

@@ -1,7 +1,7 @@
 /**
  * sfc32: a small, fast generator whose whole state is four uint32s, so it serialises
  * inside the game state and a game replays identically. Functions advance `rng` in
- * place; rules only ever hold a drafted copy of the state.
+ * place; rules only ever hold a working copy of the state.
  */
 export interface Rng {
   s: [number, number, number, number];

@@ -1,4 +1,3 @@
-import { draft } from "../../engine/draft";
 import { type RuleError, refuse } from "../../engine/errors";
 import { seedRng } from "../../engine/rng";
 import type { From, GameRules, Outbound, PresenceIntent, SeatId, Step } from "../../engine/rules";
@@ -8,6 +7,7 @@ import { applyBet, betTimeout } from "./betting";
 import { clueText, completionTime, revealIndexAt } from "./clue";
 import { TriviaOptions } from "./config";
 import type { Question } from "./content/schema";
+import { workingCopy } from "./copy";
 import { afterResolution, complete, drawQuestions, resolve, shuffledIds, startBetting, startMatch } from "./flow";
 import { toAll } from "./messages";
 import { applyPresence } from "./presence";
@@ -57,7 +57,7 @@ export function createTriviaRules(bank: readonly Question[]): GameRules<TriviaSt
   }
 
   function act(state: TriviaState, from: From, intent: TriviaIntent | PresenceIntent, now: number) {
-    const s = draft(state);
+    const s = workingCopy(state);
     const out: Outbound[] = [];
     let err: RuleError | null;
     if (from === SYSTEM) {
@@ -139,7 +139,7 @@ export function createTriviaRules(bank: readonly Question[]): GameRules<TriviaSt
 
   /** Fire everything due by `now`, each at its own scheduled time, earliest first. */
   function tick(state: TriviaState, now: number): Step<TriviaState> {
-    const s = draft(state);
+    const s = workingCopy(state);
     const out: Outbound[] = [];
     for (let guard = 0; guard < 10_000; guard++) {
       const at = due(s);
