@@ -24,8 +24,8 @@ try {
     // BENCH_DATABASE_URL measures the PostgreSQL mode instead of embedded PGlite.
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     TIME_SCALE: process.env.TIME_SCALE ?? "1",
-    // BENCH_PGLITE_THREAD=worker measures PGlite on its own thread.
-    PGLITE_THREAD: process.env.BENCH_PGLITE_THREAD ?? "main",
+    // BENCH_PGLITE_THREAD=main measures PGlite on the event loop's thread.
+    PGLITE_THREAD: process.env.BENCH_PGLITE_THREAD ?? "auto",
     LOG_LEVEL: "silent",
     WEB_DIR: process.env.WEB_DIR ?? "dist/web",
   });

@@ -37,7 +37,7 @@ export async function buildServer(config: Config, games: GameModule[]) {
   const dbh = await connectDb({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
-    pgliteThread: config.PGLITE_THREAD,
+    pgliteThread: config.PGLITE_THREAD === "auto" ? (inMemory ? "main" : "worker") : config.PGLITE_THREAD,
   });
   const gameMigrations = Object.assign({}, ...games.map((g) => g.migrations ?? {}));
   await migrate(dbh.db as never, gameMigrations);

@@ -12,10 +12,11 @@ export const Config = z.object({
   REDIS_URL: optionalUrl,
   DATA_DIR: z.string().default("./data"),
   /**
-   * Where embedded PGlite runs: the main thread (default; with the journal it is off the
-   * inputs' path) or its own worker thread, which pays off when the machine has a core to spare.
+   * Where embedded PGlite runs. auto: its own worker thread for a data directory on disk
+   * (the event loop never waits on the database, and its garbage stays off the main heap),
+   * the main thread for memory:// (tests, where starting a worker per server costs more).
    */
-  PGLITE_THREAD: z.enum(["worker", "main"]).default("main"),
+  PGLITE_THREAD: z.enum(["auto", "worker", "main"]).default("auto"),
   /** Multiplies every game duration: 1 in production; e.g. 0.05 for fast tests. */
   TIME_SCALE: z.coerce.number().positive().max(100).default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

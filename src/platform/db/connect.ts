@@ -18,7 +18,7 @@ export interface DbHandle {
 export interface DbOptions {
   databaseUrl?: string;
   dataDir: string;
-  /** Where embedded PGlite runs: the main thread (the default) or its own worker thread. */
+  /** Where embedded PGlite runs: the main thread (the default here) or its own worker thread. */
   pgliteThread?: "worker" | "main";
 }
 
