@@ -53,6 +53,11 @@ export class BenchChild {
       cwd: repoRoot,
       // BENCH_CPU_PROF=dir profiles the children (open the .cpuprofile in Chrome DevTools).
       execArgv: [
+        // What `npm start` runs with (see docs/operations.md), for the echo baseline too;
+        // BENCH_SEMI_SPACE=0 measures Node's default.
+        ...(process.env.BENCH_SEMI_SPACE === "0"
+          ? []
+          : [`--max-semi-space-size=${process.env.BENCH_SEMI_SPACE ?? 32}`]),
         "--import",
         "tsx",
         ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
