@@ -11,9 +11,10 @@ export interface JournalEntry {
  * log. Embedded PGlite runs on the main thread and every statement blocks the event loop
  * (0.2 ms typically, 2–5 ms now and then), so acknowledging an input only after PGlite
  * committed it put those pauses on every player's round trip. A `write()` to this file
- * takes microseconds and, like PGlite's own writes, reaches the OS before it returns, so
- * the row survives the process being killed; the input log copies rows into the database
- * in the background and empties the file once the database holds all of them.
+ * takes microseconds and reaches the OS before it returns, so the row survives the process
+ * being killed (not a power cut: there is no fsync per row); the input log copies rows
+ * into the database in the background and empties the file once the database holds all
+ * of them.
  *
  * Writes are synchronous on purpose: the row is in the file before the caller moves on,
  * which is the ordering the room host relies on, and no promise or thread hop is paid.
