@@ -46,11 +46,12 @@ export interface InputLogOptions {
 
 const done = Promise.resolve();
 const noop = () => {};
+const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
 
 /**
  * The durable input log. Appends that arrive together are written as one multi-row
- * INSERT (group commit): PGlite runs on the main thread and does ~10x more rows per
- * second in batches than one by one. Each append resolves when its row is durable: at
+ * INSERT (group commit): PGlite does ~10x more rows per second in batches than one by
+ * one. Each append resolves when its row is durable: at
  * once with a journal, otherwise when its batch commits.
  */
 export class InputLog {
@@ -117,7 +118,7 @@ export class InputLog {
       try {
         this.journal.append({ roomUid, row });
       } catch (err) {
-        this.broken = err instanceof Error ? err : new Error(String(err));
+        this.broken = asError(err);
         return Promise.reject(this.broken);
       }
       // Durable now; the database copy only has to keep up.
@@ -159,7 +160,7 @@ export class InputLog {
         for (const p of batch) p.resolve();
       } catch (err) {
         // A failed batch would leave a gap that later rows must not jump: stop appending.
-        this.copyFailed ??= err instanceof Error ? err : new Error(String(err));
+        this.copyFailed ??= asError(err);
         this.broken ??= this.copyFailed;
         for (const p of batch) p.reject(err);
       }
@@ -170,7 +171,7 @@ export class InputLog {
       try {
         this.journal.reset();
       } catch (err) {
-        this.broken ??= err instanceof Error ? err : new Error(String(err));
+        this.broken ??= asError(err);
       }
     }
     this.flushing = null;

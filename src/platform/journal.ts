@@ -8,9 +8,9 @@ export interface JournalEntry {
 
 /**
  * An append-only file of input rows, one JSON line each: the embedded mode's write-ahead
- * log. Embedded PGlite runs on the main thread and every statement blocks the event loop
- * (0.2 ms typically, 2–5 ms now and then), so acknowledging an input only after PGlite
- * committed it put those pauses on every player's round trip. A `write()` to this file
+ * log. An embedded PGlite statement takes 0.2 ms typically and 2–5 ms now and then, and
+ * blocks the thread it runs on, so acknowledging an input only after PGlite committed it
+ * put those pauses on every player's round trip. A `write()` to this file
  * takes microseconds and reaches the OS before it returns, so the row survives the process
  * being killed (not a power cut: there is no fsync per row); the input log copies rows
  * into the database in the background and empties the file once the database holds all

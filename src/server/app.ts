@@ -44,8 +44,8 @@ export async function buildServer(config: Config, games: GameModule[]) {
   const tokens = await SeatTokens.open(dbh.db as never, config.SEAT_TOKEN_SECRET);
   const services = { db: dbh.db, now: () => Date.now() };
   for (const g of games) await g.init?.(services);
-  // Embedded on disk: inputs are durable once in the journal file, and PGlite (which blocks
-  // the event loop while it works) takes them in the background. PostgreSQL commits
+  // Embedded on disk: inputs are durable once in the journal file, and PGlite (whose
+  // statements stall now and then) takes them in the background. PostgreSQL commits
   // without blocking, and is the log other nodes read, so it needs no journal.
   const onDisk = dbh.kind === "pglite" && !inMemory;
   const log = new InputLog(dbh.db, { journal: onDisk ? Journal.open(join(config.DATA_DIR, JOURNAL_FILE)) : null });

@@ -1,8 +1,8 @@
 import { Worker } from "node:worker_threads";
 
 interface Reply {
+  /** The request answered; 0 is the worker's own "PGlite is open" (or failed to open). */
   id: number;
-  ready?: boolean;
   result?: unknown;
   error?: { message: string; code?: string; detail?: string; name?: string };
 }
@@ -32,7 +32,7 @@ export class RemotePGlite {
   static async create(dataDir: string): Promise<RemotePGlite> {
     const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), { workerData: { dataDir } });
     const remote = new RemotePGlite(worker);
-    await remote.call({}, 0);
+    await remote.call({}, 0); // nothing to send: waits for the worker's opening message
     return remote;
   }
 
