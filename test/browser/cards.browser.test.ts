@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildWeb, fitsWidth, launch, shot } from "../support/browser";
@@ -5,10 +6,11 @@ import { startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let browser: Browser;
+let webDir: string | undefined;
 
 beforeAll(async () => {
-  buildWeb();
-  server = await startServer({ TIME_SCALE: "1" });
+  webDir = buildWeb();
+  server = await startServer({ TIME_SCALE: "1", WEB_DIR: webDir });
   browser = await launch();
   // A pack whose prompts are all pick-2, so the game is sure to need ordered answers.
   const white = Array.from({ length: 90 }, (_, i) => ({
@@ -32,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  if (webDir) rmSync(webDir, { recursive: true, force: true });
 });
 
 const id = (page: Page, testId: string) => page.getByTestId(testId);

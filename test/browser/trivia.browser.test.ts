@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TriviaState } from "../../src/games/trivia-duel/state";
@@ -6,16 +7,18 @@ import { startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let browser: Browser;
+let webDir: string | undefined;
 
 beforeAll(async () => {
-  buildWeb();
-  server = await startServer({ TIME_SCALE: "0.5" });
+  webDir = buildWeb();
+  server = await startServer({ TIME_SCALE: "0.5", WEB_DIR: webDir });
   browser = await launch();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  if (webDir) rmSync(webDir, { recursive: true, force: true });
 });
 
 const id = (page: Page, testId: string) => page.getByTestId(testId);

@@ -1,13 +1,22 @@
 import { execSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 
 /** Debian's Chromium, never a downloaded browser. */
 export const CHROMIUM = "/usr/bin/chromium";
 export const SCREEN_DIR = "artifacts/screens";
 
-export function buildWeb() {
-  execSync("npx vite build --logLevel warn", { stdio: "inherit" });
+/**
+ * Build the web client into a folder of this suite's own and return it (the server's
+ * WEB_DIR). Browser suites run in parallel, and a build empties its output folder first:
+ * sharing dist/web, one suite's build could pull the page from under the other's browser.
+ */
+export function buildWeb(): string {
+  const outDir = mkdtempSync(join(tmpdir(), "parlor-web-"));
+  execSync(`npx vite build --logLevel warn --outDir ${outDir} --emptyOutDir`, { stdio: "inherit" });
+  return outDir;
 }
 
 export async function launch(): Promise<Browser> {
