@@ -16,6 +16,8 @@ export interface CahRecorder {
   odd(what: string): void;
   /** Something that breaks the run (makes the exit code non-zero). */
   error(what: string): void;
+  /** A bot saw its seat for the first time. */
+  seated(): void;
   /** A Socket.IO message a bot received: its size on the wire, and whether it was a `state` view. */
   received(bytes: number, isState: boolean): void;
 }
@@ -211,6 +213,7 @@ export class CahBenchBot {
     switch (m.type) {
       case "state": {
         const s = m.state as View;
+        if (s.you && !this.state?.you) this.rec.seated();
         this.state = s;
         const p = this.pending;
         if (p && !p.reflected && p.want.reflects(s)) {

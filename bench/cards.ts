@@ -18,12 +18,13 @@
  * same path (from the room's turn to publishing), scraped from its /metrics. Exits
  * non-zero only when something broke. PGlite lives in a temp dir under os.tmpdir().
  */
+import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { type CahRecorder, CahRoomRun, createCahRoom, THINK_MS } from "./cah-bench-bot";
 import { BenchRun, echoArg, fmtBucketPct, type Histogram, numArg, scrapeHistogram } from "./harness";
 import { closingRows, durationRow, echoRows, type Row, sentRows } from "./report-rows";
 import { emptyRoomPhaseResult, type RoomPhase, runRoomPhase } from "./room-runs";
-import { Counter, fmtMs, fmtSamples, LabelledSamples, table } from "./stats";
+import { Counter, fmtMs, fmtRatio, fmtSamples, LabelledSamples, Samples, table } from "./stats";
 
 const { values: args } = parseArgs({
   options: {
@@ -56,6 +57,11 @@ const fail = bench.fail;
 // ---------------------------------------------------------------- what we measure
 
 const acked = new LabelledSamples();
+/** Every ack as (when the action was sent, its latency), for the steady-state and per-window figures. */
+const timeline: { at: number; ms: number }[] = [];
+let seated = 0;
+/** When the last bot of the run got its seat: after it, no room is still joining. */
+let allSeatedAt = Number.POSITIVE_INFINITY;
 const reflected = new LabelledSamples();
 const sentByKind = new Counter();
 const refusals = new Counter();
@@ -63,7 +69,13 @@ const oddities = new Counter();
 const traffic = { bytes: 0, packets: 0, stateBytes: 0, states: 0 };
 const recorder: CahRecorder = {
   sent: (kind) => sentByKind.inc(kind),
-  acked: (kind, ms) => acked.add(kind, ms),
+  acked: (kind, ms) => {
+    acked.add(kind, ms);
+    timeline.push({ at: performance.now() - ms, ms });
+  },
+  seated: () => {
+    if (++seated === ROOMS * PLAYERS) allSeatedAt = performance.now();
+  },
   reflected: (kind, ms) => reflected.add(kind, ms),
   refused: (kind, code) => refusals.inc(`${kind}:${code}`),
   odd: (what) => oddities.inc(what),
@@ -138,6 +150,7 @@ function report() {
       ["input → broadcast (ack) p50 / p99", `${fmtMs(a50)} / ${fmtMs(a99)}`],
       ["input → own state p50 / p99", `${fmtMs(reflected.all.pct(50))} / ${fmtMs(reflected.all.pct(99))}`],
       ...echoRows("cards", a50, a99, echo, bench.echoLoaded, r),
+      ...steadyRows(echo?.result.rtt.pct(99) ?? Number.NaN),
       ["refusals", `${refusals.total}`],
       durationRow(bench, "cards", r),
     ]),
@@ -155,6 +168,7 @@ function report() {
         "(its /metrics: accepted actions, from the room's turn)"
       : "n/a",
   ]);
+  rows.push(["  ack p50 / p99 by 10 s window", windows()]);
   rows.push(...sentRows(sentByKind, r, echo));
   rows.push([
     "  received by the bots",
@@ -170,6 +184,39 @@ function report() {
     `Each bot thinks ${THINK_MS[0] / 1000}–${THINK_MS[1] / 1000} s before every action. Ack = the gateway's reply, ` +
       `sent after the host published the new views; own state = the first view for the sender that shows the action.`,
   );
+}
+
+/**
+ * The same latency for actions sent once every bot had its seat. Until then rooms are
+ * still being created and joined (1,200 sockets over the stagger window), work the echo
+ * baseline does not measure: it connects all its sockets before its first send.
+ */
+function steadyRows(echo99: number): Row[] {
+  const steady = new Samples();
+  for (const t of timeline) if (t.at >= allSeatedAt) steady.add(t.ms);
+  if (!steady.count) return [["  after every bot was seated", "n/a (not every bot got its seat)"]];
+  return [
+    [
+      "  after every bot was seated p50 / p99",
+      `${fmtMs(steady.pct(50))} / ${fmtMs(steady.pct(99))}  (n=${steady.count}; p99 ${fmtRatio(steady.pct(99), echo99)} the echo's)`,
+    ],
+  ];
+}
+
+/** p50 / p99 of the acks per 10 s window from the first send, to show where the tail sits. */
+function windows(): string {
+  if (!timeline.length) return "n/a";
+  const t0 = Math.min(...timeline.map((t) => t.at));
+  const by = new Map<number, Samples>();
+  for (const t of timeline) {
+    const w = Math.floor((t.at - t0) / 10_000);
+    if (!by.has(w)) by.set(w, new Samples());
+    by.get(w)!.add(t.ms);
+  }
+  return [...by]
+    .sort((a, b) => a[0] - b[0])
+    .map(([w, s]) => `${w * 10}s ${fmtMs(s.pct(50))}/${fmtMs(s.pct(99))}`)
+    .join(", ");
 }
 
 // ---------------------------------------------------------------- bounded, always cleans up

@@ -1,4 +1,6 @@
 import { type ChildProcess, fork } from "node:child_process";
+import { appendFileSync } from "node:fs";
+import { join } from "node:path";
 import { type IntervalHistogram, monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 
@@ -67,8 +69,12 @@ export class BenchChild {
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe", "ipc"],
     });
+    // BENCH_CHILD_LOG=dir also writes each child's whole output to dir/<name>.log (with --trace-gc, say).
+    const logDir = process.env.BENCH_CHILD_LOG;
+    const logFile = logDir ? join(logDir, `${name.replace(/\W+/g, "-")}.log`) : null;
     const keep = (d: Buffer) => {
       this.tail = (this.tail + d.toString()).slice(-4000);
+      if (logFile) appendFileSync(logFile, d);
     };
     this.proc.stdout?.on("data", keep);
     this.proc.stderr?.on("data", keep);

@@ -11,6 +11,7 @@ import { gameModules } from "../src/games/registry";
 import type { TriviaState } from "../src/games/trivia-duel/state";
 import { buildServer } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
+import { startAllocationProfile } from "./alloc-profile";
 import { failChild, serveChild } from "./children";
 
 try {
@@ -45,7 +46,13 @@ try {
 
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   const port = (server.app.server.address() as AddressInfo).port;
-  serveChild(port, () => server.close());
+  // BENCH_ALLOC_PROF=file profiles the server's allocations (see alloc-profile.ts).
+  const allocFile = process.env.BENCH_ALLOC_PROF;
+  const writeAllocs = allocFile ? await startAllocationProfile(allocFile) : async () => {};
+  serveChild(port, async () => {
+    await writeAllocs();
+    await server.close();
+  });
 } catch (err) {
   failChild(err);
 }

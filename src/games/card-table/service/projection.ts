@@ -31,8 +31,33 @@ export async function flushCardHistory(db: ServiceContext["db"]): Promise<void> 
       .execute();
 }
 
-/** Last status written per game, so the games row is only touched when it changes. */
-const lastStatus = new Map<string, string>();
+/**
+ * What this process last wrote, for the most recent keys only (a game or definition that
+ * falls out is simply written again: every write here is an idempotent upsert).
+ */
+class RecentWrites {
+  private readonly seen = new Map<string, string>();
+  constructor(private readonly limit: number) {}
+
+  get(key: string): string | undefined {
+    return this.seen.get(key);
+  }
+
+  set(key: string, value: string): void {
+    this.seen.delete(key);
+    this.seen.set(key, value);
+    if (this.seen.size > this.limit) this.seen.delete(this.seen.keys().next().value as string);
+  }
+}
+
+/**
+ * Last status written per game, so the games row is only touched when it changes. An
+ * ended game stays remembered: the commits after its end (players leaving, timers)
+ * must not write its final state again.
+ */
+const lastStatus = new RecentWrites(10_000);
+/** Definitions already in each database's game_definitions (a game never changes those rows). */
+const definitionsWritten = new WeakMap<object, RecentWrites>();
 
 /**
  * Mirror a table into the document's tables: the games row (status, settings, start and
@@ -49,9 +74,17 @@ export async function projectCardTable(
   const status = s.status;
   if (lastStatus.get(room.uid) !== status) {
     const definitionId = s.definition.id;
-    await sql`INSERT INTO game_definitions (id, name, definition)
-      VALUES (${definitionId}, ${s.definition.name}, ${JSON.stringify(s.definition)})
-      ON CONFLICT (id) DO NOTHING`.execute(db);
+    let written = definitionsWritten.get(db);
+    if (!written) {
+      written = new RecentWrites(1_000);
+      definitionsWritten.set(db, written);
+    }
+    if (written.get(definitionId) === undefined) {
+      await sql`INSERT INTO game_definitions (id, name, definition)
+        VALUES (${definitionId}, ${s.definition.name}, ${JSON.stringify(s.definition)})
+        ON CONFLICT (id) DO NOTHING`.execute(db);
+      written.set(definitionId, "");
+    }
     const ended = status === "ended";
     await sql`INSERT INTO games (id, definition_id, status, settings, state, started_at, ended_at)
       VALUES (${room.uid}, ${definitionId}, ${status}, ${JSON.stringify(s.settings)},
@@ -61,8 +94,7 @@ export async function projectCardTable(
         state = excluded.state,
         started_at = COALESCE(games.started_at, excluded.started_at),
         ended_at = excluded.ended_at`.execute(db);
-    if (ended) lastStatus.delete(room.uid);
-    else lastStatus.set(room.uid, status);
+    lastStatus.set(room.uid, status);
   }
   // Split events go out twice (full to one seat, redacted to the rest): keep the full one.
   const events = out
