@@ -1,6 +1,7 @@
 import { rngPick, rngShuffle } from "../../engine/rng";
 import type { Action } from "./actions";
 import type { Ctx } from "./context";
+import { ownDeck } from "./copy";
 import { drawCards } from "./deck";
 import { runEffect } from "./effects";
 import { HIDDEN_CARD } from "./events";
@@ -56,7 +57,7 @@ export function apply(ctx: Ctx, a: Action): void {
       s.faces[a.cardId] = "down";
       break;
     case "shuffle": {
-      const deck = s.decks[a.deckId];
+      const deck = ownDeck(s, a.deckId);
       if (deck) rngShuffle(s.rng, deck.cards);
       break;
     }

@@ -1,13 +1,23 @@
 import type { Card } from "./content/schema";
-import type { CardTableState, Player, RoundState } from "./state";
+import type { CardTableState, Deck, Player, RoundState } from "./state";
+
+/**
+ * Which working copy a deck was copied for. Decks are the state's longest lists (every
+ * undealt card) and most inputs never touch them, so a working copy shares them and a
+ * rule copies a deck the first time it changes it (`ownDeck`). Each working copy starts a
+ * new generation, so a deck copied for an earlier input is never taken as this one's.
+ */
+let generation = 0;
+const copiedIn = new WeakMap<Deck, number>();
 
 /**
  * The copy an input or a timer is applied to, so the caller's state is never touched.
  *
  * A structured clone of the whole state (~60 KB: every card of every deck, plus the recent
  * history) was most of the CPU an input cost. This copies every container the rules change
- * in place (lists of cards, players, records, the generator) and shares what is only ever
- * replaced whole, never changed in place:
+ * in place (lists of cards, players, records, the generator), except the decks, which are
+ * copied on their first change (`ownDeck`), and shares what is only ever replaced whole,
+ * never changed in place:
  * - cards: frozen when the decks are built (`freezeCard`), so a write would throw;
  * - the definition and the inline packs: static for the room;
  * - history events, shuffled entries (`Entry`), the last round (frozen by `award`), the
@@ -17,13 +27,14 @@ import type { CardTableState, Player, RoundState } from "./state";
  * Property order is kept, so the copy serialises exactly like the original.
  */
 export function workingCopy(s: CardTableState): CardTableState {
+  generation++;
   const out: CardTableState = {
     ...s,
     roles: { ...s.roles },
     players: s.players.map(copyPlayer),
     turnOrder: s.turnOrder.slice(),
     activeVariants: s.activeVariants.slice(),
-    decks: mapRecord(s.decks, (d) => ({ ...d, cards: d.cards.slice(), discardPile: d.discardPile.slice() })),
+    decks: { ...s.decks },
     globalSlots: mapRecord(s.globalSlots, copyList),
     dice: mapRecord(s.dice, (d) => ({ ...d })),
     faces: { ...s.faces },
@@ -33,6 +44,16 @@ export function workingCopy(s: CardTableState): CardTableState {
     rng: { s: [...s.rng.s] },
   };
   return out;
+}
+
+/** Deck `deckId` of a working copy, copied first if this input has not yet changed it. */
+export function ownDeck(s: CardTableState, deckId: string): Deck | undefined {
+  const d = s.decks[deckId];
+  if (!d || copiedIn.get(d) === generation) return d;
+  const copy: Deck = { ...d, cards: d.cards.slice(), discardPile: d.discardPile.slice() };
+  copiedIn.set(copy, generation);
+  s.decks[deckId] = copy;
+  return copy;
 }
 
 function copyPlayer(p: Player): Player {

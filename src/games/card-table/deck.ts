@@ -2,7 +2,7 @@ import { type RuleError, refuse } from "../../engine/errors";
 import { rngShuffle } from "../../engine/rng";
 import type { Card, CardPack } from "./content/schema";
 import type { PackLibrary } from "./context";
-import { freezeCard } from "./copy";
+import { freezeCard, ownDeck } from "./copy";
 import type { CardTableState, Deck } from "./state";
 
 /** The packs the settings select: inline (imported) packs first, then the shipped library. */
@@ -68,7 +68,7 @@ export function reshuffle(s: CardTableState, deck: Deck): void {
 
 /** Draw up to `count` cards from the top, reshuffling the discard pile when the pile runs out. */
 export function drawCards(s: CardTableState, deckId: string, count: number): Card[] {
-  const deck = s.decks[deckId];
+  const deck = ownDeck(s, deckId);
   if (!deck) return [];
   const out: Card[] = [];
   while (out.length < count) {

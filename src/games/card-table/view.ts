@@ -121,14 +121,19 @@ interface Common {
   lastRound?: LastRound;
 }
 
-const commons = new WeakMap<CardTableState, Common>();
+/**
+ * The shared parts of the last state asked for. Publishing asks for every seat's view of
+ * one state in a row, so one entry is enough; keeping them for every live state (a
+ * WeakMap) made them live as long as their room's state, long enough to be copied by
+ * the young-generation collector and often promoted.
+ */
+let last: { state: CardTableState; common: Common } | null = null;
 
 function common(s: CardTableState): Common {
-  let c = commons.get(s);
-  if (c) return c;
+  if (last?.state === s) return last.common;
   const j = s.definition.judging;
   const before = s.roundState.shuffledOrder === undefined;
-  c = {
+  const c: Common = {
     players: s.players.map((p) => playerView(s, p, false)),
     decks: {},
     globalSlots: {},
@@ -147,7 +152,7 @@ function common(s: CardTableState): Common {
     c.decks[id] = { id, cards: [], discardPile: [], count: d.cards.length, discardCount: d.discardPile.length };
   // Frozen by award(), so it can be shared as it is.
   if (s.lastRound) c.lastRound = s.lastRound;
-  commons.set(s, c);
+  last = { state: s, common: c };
   return c;
 }
 

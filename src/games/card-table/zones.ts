@@ -1,5 +1,6 @@
 import type { Card } from "./content/schema";
 import type { Ctx } from "./context";
+import { ownDeck } from "./copy";
 import { type SlotDefinition, slotOf } from "./definition";
 import type { CardTableState, Player } from "./state";
 
@@ -77,7 +78,7 @@ export function homeDeck(s: CardTableState, card: Card): string | undefined {
 /** Put a card on its deck's discard pile (or `deckId`'s), and say so. */
 export function discard(ctx: Ctx, card: Card, deckId?: string): void {
   const id = deckId ?? homeDeck(ctx.s, card);
-  const deck = id ? ctx.s.decks[id] : undefined;
+  const deck = id ? ownDeck(ctx.s, id) : undefined;
   if (!deck) throw new Error(`card-table: no deck to discard ${card.id} to`);
   delete ctx.s.faces[card.id];
   deck.discardPile.push(card);
