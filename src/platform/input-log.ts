@@ -24,6 +24,14 @@ export interface InputRow {
 
 /** How long a lazy row (a timer tick, or any row once journaled) may wait for company. */
 const LAZY_MS = 25;
+/**
+ * How long journaled rows wait before they are copied into the database. They are durable
+ * already and nothing reads the table while the server runs (recovery copies the journal
+ * in first), so the copy only has to keep up: fewer, larger batches cost the embedded
+ * database less CPU (in the 200-room Card Table bench, 418 statements and 1.0 s where 25 ms
+ * batches took 1,926 and 2.7 s), and that CPU is shared with the event loop.
+ */
+const JOURNAL_COPY_MS = 250;
 
 interface Pending {
   roomUid: string;
@@ -40,7 +48,10 @@ export interface InputLogOptions {
    */
   journal?: Journal | null;
   maxBatch?: number;
-  /** How long a lazy row waits for company before its batch is written (default LAZY_MS). */
+  /**
+   * How long a lazy row waits for company before its batch is written (default LAZY_MS),
+   * and a journaled row before it is copied (default JOURNAL_COPY_MS).
+   */
   lazyMs?: number;
 }
 
@@ -61,6 +72,7 @@ export class InputLog {
   private readonly journal: Journal | null;
   private readonly maxBatch: number;
   private readonly lazyMs: number;
+  private readonly copyMs: number;
   /** Set when a write failed: no later append is accepted. */
   broken: Error | null = null;
   /** Set when a database batch failed: later rows must not land after the gap. */
@@ -74,6 +86,7 @@ export class InputLog {
     this.journal = options.journal ?? null;
     this.maxBatch = options.maxBatch ?? 500;
     this.lazyMs = options.lazyMs ?? LAZY_MS;
+    this.copyMs = options.lazyMs ?? JOURNAL_COPY_MS;
   }
 
   /**
@@ -123,7 +136,7 @@ export class InputLog {
       }
       // Durable now; the database copy only has to keep up.
       this.queue.push({ roomUid, row, resolve: noop, reject: noop });
-      this.schedule(this.lazyMs);
+      this.schedule(this.copyMs);
       return done;
     }
     return new Promise((resolve, reject) => {
