@@ -5,6 +5,7 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify from "fastify";
 import { Server } from "socket.io";
+import { Decoder } from "socket.io-parser";
 import type { GameModule } from "../engine/module";
 import { connectDb } from "../platform/db/connect";
 import { migrate } from "../platform/db/migrations";
@@ -16,6 +17,7 @@ import { InProcessScheduler } from "../platform/scheduler";
 import { SeatTokens } from "../platform/seat-tokens";
 import type { Config } from "./config";
 import { attachGateway } from "./gateway";
+import { JsonTextEncoder } from "./json-text-encoder";
 import { createMetrics } from "./metrics";
 import { SocketPublisher } from "./publisher";
 import { registerGameRoutes } from "./rest";
@@ -107,6 +109,8 @@ export async function buildServer(config: Config, games: GameModule[]) {
   }
 
   const io = new Server(app.server, {
+    // Same wire format; skips the encoder's search for binary in every payload (see json-text-encoder.ts).
+    parser: { Encoder: JsonTextEncoder, Decoder },
     // Above our own 64 KB message limit, so oversized messages get a protocol ERROR
     // instead of a dropped connection.
     maxHttpBufferSize: 2 * 1024 * 1024,
