@@ -206,16 +206,12 @@ function steadyRows(echo99: number): Row[] {
 /** p50 / p99 of the acks per 10 s window from the first send, to show where the tail sits. */
 function windows(): string {
   if (!timeline.length) return "n/a";
-  const t0 = Math.min(...timeline.map((t) => t.at));
-  const by = new Map<number, Samples>();
-  for (const t of timeline) {
-    const w = Math.floor((t.at - t0) / 10_000);
-    if (!by.has(w)) by.set(w, new Samples());
-    by.get(w)!.add(t.ms);
-  }
-  return [...by]
-    .sort((a, b) => a[0] - b[0])
-    .map(([w, s]) => `${w * 10}s ${fmtMs(s.pct(50))}/${fmtMs(s.pct(99))}`)
+  const t0 = timeline.reduce((min, t) => Math.min(min, t.at), Number.POSITIVE_INFINITY);
+  const by = new LabelledSamples();
+  for (const t of timeline) by.add(String(Math.floor((t.at - t0) / 10_000) * 10), t.ms);
+  return [...by.byLabel]
+    .sort((a, b) => Number(a[0]) - Number(b[0]))
+    .map(([at, s]) => `${at}s ${fmtMs(s.pct(50))}/${fmtMs(s.pct(99))}`)
     .join(", ");
 }
 

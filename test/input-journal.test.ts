@@ -66,7 +66,7 @@ describe("the embedded input journal", () => {
   it("after a crash, a restart copies the journal in, skipping rows the database already had and a torn last line", async () => {
     const path = journalPath();
     // The background copy waits longer than this test, as if the process died first.
-    const first = new InputLog(h.db, { journal: Journal.open(path), lazyMs: 600_000 });
+    const first = new InputLog(h.db, { journal: Journal.open(path), copyMs: 600_000 });
     const uid = await roomIn(first);
     await first.append(uid, act(1));
     await first.drain(); // row 1 reached the database; the file is empty again
@@ -110,7 +110,7 @@ describe("the embedded input journal", () => {
     const clock = () => now;
     const host = (log: InputLog) =>
       new RoomHost({ games: [game], live: new MemoryLiveStore(), log, publisher: quietPublisher, timeScale: 1, clock });
-    const first = host(new InputLog(h.db, { journal: Journal.open(path), lazyMs: 600_000 }));
+    const first = host(new InputLog(h.db, { journal: Journal.open(path), copyMs: 600_000 }));
     const code = await first.createRoom("trivia-duel", {});
     await first.join("trivia-duel", code, "journal-one-111");
     await first.join("trivia-duel", code, "journal-two-222");

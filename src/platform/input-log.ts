@@ -48,11 +48,10 @@ export interface InputLogOptions {
    */
   journal?: Journal | null;
   maxBatch?: number;
-  /**
-   * How long a lazy row waits for company before its batch is written (default LAZY_MS),
-   * and a journaled row before it is copied (default JOURNAL_COPY_MS).
-   */
+  /** How long a lazy row waits for company before its batch is written (default LAZY_MS). */
   lazyMs?: number;
+  /** How long a journaled row waits before it is copied into the database (default JOURNAL_COPY_MS). */
+  copyMs?: number;
 }
 
 const done = Promise.resolve();
@@ -62,8 +61,8 @@ const asError = (err: unknown): Error => (err instanceof Error ? err : new Error
 /**
  * The durable input log. Appends that arrive together are written as one multi-row
  * INSERT (group commit): PGlite does ~10x more rows per second in batches than one by
- * one. Each append resolves when its row is durable: at
- * once with a journal, otherwise when its batch commits.
+ * one. Each append resolves when its row is durable: at once with a journal, otherwise
+ * when its batch commits.
  */
 export class InputLog {
   private queue: Pending[] = [];
@@ -86,7 +85,7 @@ export class InputLog {
     this.journal = options.journal ?? null;
     this.maxBatch = options.maxBatch ?? 500;
     this.lazyMs = options.lazyMs ?? LAZY_MS;
-    this.copyMs = options.lazyMs ?? JOURNAL_COPY_MS;
+    this.copyMs = options.copyMs ?? JOURNAL_COPY_MS;
   }
 
   /**

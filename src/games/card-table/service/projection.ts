@@ -43,6 +43,10 @@ class RecentWrites {
     return this.seen.get(key);
   }
 
+  has(key: string): boolean {
+    return this.seen.has(key);
+  }
+
   set(key: string, value: string): void {
     this.seen.delete(key);
     this.seen.set(key, value);
@@ -79,7 +83,7 @@ export async function projectCardTable(
       written = new RecentWrites(1_000);
       definitionsWritten.set(db, written);
     }
-    if (written.get(definitionId) === undefined) {
+    if (!written.has(definitionId)) {
       await sql`INSERT INTO game_definitions (id, name, definition)
         VALUES (${definitionId}, ${s.definition.name}, ${JSON.stringify(s.definition)})
         ON CONFLICT (id) DO NOTHING`.execute(db);
