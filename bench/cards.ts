@@ -3,7 +3,7 @@
  * same socket count.
  *
  *   npm run bench:cards -- [--rooms 200] [--players 6] [--rounds 5] [--stagger-sec 10]
- *                          [--echo-sec auto] [--timeout-sec 420]
+ *                          [--echo-sec auto] [--timeout-sec 480]
  *
  * The Parlor server (real PGlite on disk, real durations) and a bare Socket.IO ack server
  * each run in their own child process; the bots run here. Phase 1 plays N rooms of
@@ -21,6 +21,7 @@
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { type CahRecorder, CahRoomRun, createCahRoom, THINK_MS } from "./cah-bench-bot";
+import type { TableTraffic } from "./echo";
 import { BenchRun, echoArg, fmtBucketPct, type Histogram, numArg, scrapeHistogram } from "./harness";
 import { closingRows, durationRow, echoRows, type Row, sentRows } from "./report-rows";
 import { emptyRoomPhaseResult, type RoomPhase, runRoomPhase } from "./room-runs";
@@ -33,13 +34,13 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "5" },
     "stagger-sec": { type: "string", default: "10" },
     "echo-sec": { type: "string", default: "auto" },
-    "timeout-sec": { type: "string", default: "420" },
+    "timeout-sec": { type: "string", default: "480" },
     help: { type: "boolean", default: false },
   },
 });
 if (args.help) {
   console.log(
-    "npm run bench:cards -- [--rooms N=200] [--players 6] [--rounds 5] [--stagger-sec 10] [--echo-sec auto|S] [--timeout-sec 420]\n" +
+    "npm run bench:cards -- [--rooms N=200] [--players 6] [--rounds 5] [--stagger-sec 10] [--echo-sec auto|S] [--timeout-sec 480]\n" +
       "  --echo-sec auto: long enough for about as many round trips as card actions, 15 to 60 s\n" +
       "  PGlite's data dir is made under os.tmpdir(): TMPDIR=/dev/shm puts it on tmpfs (no disk syncs)",
   );
@@ -122,13 +123,32 @@ async function runCards(url: string, deadline: number) {
   }).catch(() => null);
 }
 
+/**
+ * What one measured input made the server send, per seat, as the bots received it: views
+ * (`state`) and the rest (events, acks, pings). Timer ticks' traffic is in it too, so it
+ * slightly overstates what an input alone causes.
+ */
+function tableTraffic(): TableTraffic | undefined {
+  const inputs = acked.all.count;
+  const others = traffic.packets - traffic.states;
+  if (!inputs || !traffic.states || !others) return undefined;
+  return {
+    size: PLAYERS,
+    states: traffic.states / inputs / PLAYERS,
+    stateBytes: traffic.stateBytes / traffic.states,
+    events: (others - inputs) / inputs / PLAYERS,
+    eventBytes: (traffic.bytes - traffic.stateBytes) / others,
+  };
+}
+
 const main = () =>
-  bench.runGameThenEcho("cards", { echo: ECHO, staggerMs: STAGGER_MS }, runCards, () => ({
+  bench.runGameThenEcho("cards", { echo: ECHO, staggerMs: STAGGER_MS, echoPhases: 3 }, runCards, () => ({
     sockets: ROOMS * PLAYERS,
     ratePerSocket: result.ratePerSocket,
     wantSamples: acked.all.count,
     inboundPerSocket: result.inboundPerSocket,
     inboundBytes: result.inboundBytes,
+    table: tableTraffic(),
   }));
 
 // ---------------------------------------------------------------- the report
@@ -149,7 +169,8 @@ function report() {
       ["inputs measured (sent)", `${acked.all.count} (${sentByKind.total})`],
       ["input → broadcast (ack) p50 / p99", `${fmtMs(a50)} / ${fmtMs(a99)}`],
       ["input → own state p50 / p99", `${fmtMs(reflected.all.pct(50))} / ${fmtMs(reflected.all.pct(99))}`],
-      ...echoRows("cards", a50, a99, echo, bench.echoLoaded, r),
+      ...echoRows("cards", a50, a99, echo, bench.echoLoaded, r, bench.echoTable),
+      ...tableRows(),
       ...steadyRows(echo?.result.rtt.pct(99) ?? Number.NaN),
       ["refusals", `${refusals.total}`],
       durationRow(bench, "cards", r),
@@ -178,12 +199,24 @@ function report() {
         `${(traffic.bytes / Math.max(1, sockets) / Math.max(1, r.activeMs / 1000) / 1024).toFixed(1)} KB/s per socket)`
       : "n/a",
   ]);
-  rows.push(...closingRows("cards", { refusals, oddities }, r, echo, bench.echoLoaded));
+  rows.push(...closingRows("cards", { refusals, oddities }, r, echo, bench.echoLoaded, bench.echoTable));
   console.log(table(rows));
   console.log(
     `Each bot thinks ${THINK_MS[0] / 1000}–${THINK_MS[1] / 1000} s before every action. Ack = the gateway's reply, ` +
       `sent after the host published the new views; own state = the first view for the sender that shows the action.`,
   );
+}
+
+/** What the table echo sent for each input (from the cards phase's traffic). */
+function tableRows(): Row[] {
+  const t = tableTraffic();
+  if (!t || !bench.echoTable) return [];
+  return [
+    [
+      "  (table: per input, to each seat)",
+      `${t.states.toFixed(2)} views of ~${Math.round(t.stateBytes)} chars, then ${t.events.toFixed(2)} shared frames of ~${Math.round(t.eventBytes)}`,
+    ],
+  ];
 }
 
 /**

@@ -11,9 +11,28 @@ export interface EchoOptions {
   staggerMs: number;
   /** Background frames the server pushes to each socket (per second, and their size). */
   push?: { hz: number; bytes: number };
+  /** Seat sockets at tables, each echo answered with a game's traffic (see echo-server.ts). */
+  table?: TableTraffic;
   /** Give up connecting or waiting for acks after this wall-clock time (ms since epoch). */
   deadline: number;
 }
+
+/** The traffic one accepted input caused in the game phase, per seat of a table of `size`. */
+export interface TableTraffic {
+  size: number;
+  states: number;
+  stateBytes: number;
+  events: number;
+  eventBytes: number;
+}
+
+const tableQuery = (t: TableTraffic, i: number): Record<string, string> => ({
+  table: String(Math.floor(i / t.size)),
+  states: t.states.toFixed(3),
+  stateBytes: String(Math.round(t.stateBytes)),
+  events: t.events.toFixed(3),
+  eventBytes: String(Math.round(t.eventBytes)),
+});
 
 export interface EchoResult {
   rtt: Samples;
@@ -47,7 +66,11 @@ export class EchoRun {
           new Promise<Socket | null>((resolve) => {
             if (this.stopped) return resolve(null);
             const s = io(`${o.url}/echo`, {
-              query: o.push ? { pushHz: String(o.push.hz), pushBytes: String(Math.round(o.push.bytes)) } : {},
+              query: o.table
+                ? tableQuery(o.table, i)
+                : o.push
+                  ? { pushHz: String(o.push.hz), pushBytes: String(Math.round(o.push.bytes)) }
+                  : {},
               transports: ["websocket"],
               forceNew: true,
               reconnection: false,

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { BenchChild, type ChildStats, type LoopStats, loopMonitor, readLoop } from "./children";
-import { type EchoResult, EchoRun } from "./echo";
+import { type EchoResult, EchoRun, type TableTraffic } from "./echo";
 import { fmtMs } from "./stats";
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
@@ -62,6 +62,8 @@ export class BenchRun {
   echo: EchoPhase | null = null;
   /** The same echo while the server pushes each socket the game phase's inbound traffic. */
   echoLoaded: EchoPhase | null = null;
+  /** The same echo with sockets at tables, each echo answered with the traffic a game input caused. */
+  echoTable: EchoPhase | null = null;
   private dataDir: string | null = null;
   private readonly disposers: (() => void)[] = [];
   private finishing = false;
@@ -101,9 +103,10 @@ export class BenchRun {
     url: string,
     o: { sockets: number; ratePerSocket: number; wantSamples: number; echo: { auto: boolean; maxMs: number } },
     staggerMs: number,
-    push?: { hz: number; bytes: number },
+    traffic: { push?: { hz: number; bytes: number }; table?: TableTraffic } = {},
   ): Promise<EchoPhase> {
-    this.phase = push ? "loaded echo" : "echo";
+    const { push, table } = traffic;
+    this.phase = table ? "table echo" : push ? "loaded echo" : "echo";
     await this.echoServer!.stats();
     readLoop(this.botLoop);
     const rate = o.ratePerSocket > 0 ? o.ratePerSocket : 0.05;
@@ -117,6 +120,7 @@ export class BenchRun {
       staggerMs,
       deadline: this.hardDeadline - 5000,
       ...(push ? { push } : {}),
+      ...(table ? { table } : {}),
     });
     this.onDispose(() => run.dispose());
     const result = await run.run();
@@ -140,7 +144,7 @@ export class BenchRun {
    */
   async runGameThenEcho(
     name: string,
-    o: { echo: { auto: boolean; maxMs: number }; staggerMs: number },
+    o: { echo: { auto: boolean; maxMs: number }; staggerMs: number; echoPhases?: number },
     game: (url: string, deadline: number) => Promise<void>,
     measured: () => {
       sockets: number;
@@ -148,11 +152,13 @@ export class BenchRun {
       wantSamples: number;
       inboundPerSocket: number;
       inboundBytes: number;
+      /** The traffic of one input, for a third echo phase (a game that measured it). */
+      table?: TableTraffic;
     },
   ): Promise<void> {
     const { url, echoUrl } = await this.startServers(`${name} server`);
     // Leave room for the echo phase (and its ack wait) inside the hard timeout.
-    await game(url, this.hardDeadline - BenchRun.echoReserveMs(o.echo));
+    await game(url, this.hardDeadline - BenchRun.echoReserveMs(o.echo, o.echoPhases));
     if (!this.server!.alive) this.fail(`${name} server died during the run\n${this.server!.output}`);
     // The same mean send rate per socket as the bots had; long enough (within bounds) to
     // collect about as many round trips as the game phase measured inputs. First quiet, then
@@ -161,14 +167,14 @@ export class BenchRun {
     this.echo = await this.runEcho(echoUrl, { ...m, echo: o.echo }, o.staggerMs);
     if (m.inboundPerSocket > 0)
       this.echoLoaded = await this.runEcho(echoUrl, { ...m, echo: o.echo }, o.staggerMs, {
-        hz: m.inboundPerSocket,
-        bytes: m.inboundBytes,
+        push: { hz: m.inboundPerSocket, bytes: m.inboundBytes },
       });
+    if (m.table) this.echoTable = await this.runEcho(echoUrl, { ...m, echo: o.echo }, o.staggerMs, { table: m.table });
   }
 
   /** Time the echo phases need at most (durations, acks, connects), kept free inside the hard timeout. */
-  static echoReserveMs(echo: { maxMs: number }): number {
-    return 2 * (echo.maxMs + 25_000);
+  static echoReserveMs(echo: { maxMs: number }, phases = 2): number {
+    return phases * (echo.maxMs + 25_000);
   }
 
   private async cleanup(): Promise<void> {

@@ -11,12 +11,13 @@ import { type Counter, fmtMs, fmtRatio } from "./stats";
 export type Row = [string, string];
 
 /** How long the echo phase ran (0 when it did not). */
-export const echoMs = (echo: EchoPhase | null, loaded: EchoPhase | null = null): number =>
-  (echo?.result.durationMs ?? 0) + (loaded?.result.durationMs ?? 0);
+export const echoMs = (...phases: (EchoPhase | null)[]): number =>
+  phases.reduce((sum, p) => sum + (p?.result.durationMs ?? 0), 0);
 
 /**
  * The echo's round trip, and the game's input latency (`g50`, `g99`) as a multiple of it:
- * against the quiet echo, and against the echo carrying the game's inbound traffic.
+ * against the quiet echo, against the echo carrying the game's inbound traffic, and (when
+ * it ran) against the echo that answers each input with the traffic an input caused.
  */
 export function echoRows(
   game: string,
@@ -25,6 +26,7 @@ export function echoRows(
   echo: EchoPhase | null,
   loaded: EchoPhase | null,
   r: RoomPhaseResult,
+  table: EchoPhase | null = null,
 ): Row[] {
   const rows = (label: string, e: EchoPhase | null): Row[] => {
     const e50 = e?.result.rtt.pct(50) ?? Number.NaN;
@@ -44,13 +46,14 @@ export function echoRows(
       "  (loaded: pushes each socket)",
       `${r.inboundPerSocket.toFixed(2)} frames/s of ~${Math.round(r.inboundBytes)} chars, as the ${game} phase did`,
     ],
+    ...(table ? rows("table echo", table) : []),
   ];
 }
 
 /** The whole run so far, and the game and echo phases in it. */
 export const durationRow = (bench: BenchRun, game: string, r: RoomPhaseResult): Row => [
   "duration",
-  `${fmtSec(performance.now() - bench.startedAt)} total (${game} ${fmtSec(r.phaseMs)}, echo ${fmtSec(echoMs(bench.echo, bench.echoLoaded))})`,
+  `${fmtSec(performance.now() - bench.startedAt)} total (${game} ${fmtSec(r.phaseMs)}, echo ${fmtSec(echoMs(bench.echo, bench.echoLoaded, bench.echoTable))})`,
 ];
 
 /** What the bots sent, by kind, and the per-socket rate that made (and the echo's). */
@@ -66,6 +69,7 @@ export const closingRows = (
   r: RoomPhaseResult,
   echo: EchoPhase | null,
   loaded: EchoPhase | null = null,
+  table: EchoPhase | null = null,
 ): Row[] => [
   ["  refusals", met.refusals.toString()],
   ["  oddities", met.oddities.toString()],
@@ -74,4 +78,10 @@ export const closingRows = (
   ["  echo server (loaded echo phase)", fmtChild(loaded?.server ?? null, loaded?.result.durationMs ?? 0)],
   [`  bots process (${game} / echo)`, `${fmtLoop(r.botLoop)} / ${fmtLoop(echo?.botLoop ?? null)}`],
   ["  bots process (loaded echo)", fmtLoop(loaded?.botLoop ?? null)],
+  ...(table
+    ? ([
+        ["  echo server (table echo phase)", fmtChild(table.server, table.result.durationMs)],
+        ["  bots process (table echo)", fmtLoop(table.botLoop)],
+      ] as Row[])
+    : []),
 ];
