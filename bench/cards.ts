@@ -170,7 +170,6 @@ function report() {
       ["input → broadcast (ack) p50 / p99", `${fmtMs(a50)} / ${fmtMs(a99)}`],
       ["input → own state p50 / p99", `${fmtMs(reflected.all.pct(50))} / ${fmtMs(reflected.all.pct(99))}`],
       ...echoRows("cards", a50, a99, echo, bench.echoLoaded, r, bench.echoTable),
-      ...tableRows(),
       ...steadyRows(echo?.result.rtt.pct(99) ?? Number.NaN),
       ["refusals", `${refusals.total}`],
       durationRow(bench, "cards", r),
@@ -205,18 +204,6 @@ function report() {
     `Each bot thinks ${THINK_MS[0] / 1000}–${THINK_MS[1] / 1000} s before every action. Ack = the gateway's reply, ` +
       `sent after the host published the new views; own state = the first view for the sender that shows the action.`,
   );
-}
-
-/** What the table echo sent for each input (from the cards phase's traffic). */
-function tableRows(): Row[] {
-  const t = tableTraffic();
-  if (!t || !bench.echoTable) return [];
-  return [
-    [
-      "  (table: per input, to each seat)",
-      `${t.states.toFixed(2)} views of ~${Math.round(t.stateBytes)} chars, then ${t.events.toFixed(2)} shared frames of ~${Math.round(t.eventBytes)}`,
-    ],
-  ];
 }
 
 /**

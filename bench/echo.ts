@@ -2,17 +2,21 @@ import { performance } from "node:perf_hooks";
 import { io, type Socket } from "socket.io-client";
 import { Samples } from "./stats";
 
-export interface EchoOptions {
+/** Traffic an echo phase adds to the acks: steady pushes, or a game's answer to each input. */
+export interface EchoTraffic {
+  /** Background frames the server pushes to each socket (per second, and their size). */
+  push?: { hz: number; bytes: number };
+  /** Seat sockets at tables, each echo answered with a game's traffic (see echo-server.ts). */
+  table?: TableTraffic;
+}
+
+export interface EchoOptions extends EchoTraffic {
   url: string;
   sockets: number;
   /** Mean sends per socket per second (Poisson arrivals). */
   ratePerSocket: number;
   durationMs: number;
   staggerMs: number;
-  /** Background frames the server pushes to each socket (per second, and their size). */
-  push?: { hz: number; bytes: number };
-  /** Seat sockets at tables, each echo answered with a game's traffic (see echo-server.ts). */
-  table?: TableTraffic;
   /** Give up connecting or waiting for acks after this wall-clock time (ms since epoch). */
   deadline: number;
 }

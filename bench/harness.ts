@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { BenchChild, type ChildStats, type LoopStats, loopMonitor, readLoop } from "./children";
-import { type EchoResult, EchoRun, type TableTraffic } from "./echo";
+import { type EchoResult, EchoRun, type EchoTraffic, type TableTraffic } from "./echo";
 import { fmtMs } from "./stats";
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
@@ -41,6 +41,8 @@ export interface EchoPhase {
   rate: number;
   server: ChildStats | null;
   botLoop: LoopStats | null;
+  /** What the server sent besides the acks (none for the quiet echo). */
+  traffic: EchoTraffic;
 }
 
 /**
@@ -103,10 +105,9 @@ export class BenchRun {
     url: string,
     o: { sockets: number; ratePerSocket: number; wantSamples: number; echo: { auto: boolean; maxMs: number } },
     staggerMs: number,
-    traffic: { push?: { hz: number; bytes: number }; table?: TableTraffic } = {},
+    traffic: EchoTraffic = {},
   ): Promise<EchoPhase> {
-    const { push, table } = traffic;
-    this.phase = table ? "table echo" : push ? "loaded echo" : "echo";
+    this.phase = traffic.table ? "table echo" : traffic.push ? "loaded echo" : "echo";
     await this.echoServer!.stats();
     readLoop(this.botLoop);
     const rate = o.ratePerSocket > 0 ? o.ratePerSocket : 0.05;
@@ -119,8 +120,7 @@ export class BenchRun {
       durationMs,
       staggerMs,
       deadline: this.hardDeadline - 5000,
-      ...(push ? { push } : {}),
-      ...(table ? { table } : {}),
+      ...traffic,
     });
     this.onDispose(() => run.dispose());
     const result = await run.run();
@@ -132,6 +132,7 @@ export class BenchRun {
       rate,
       server: await this.echoServer!.stats(),
       botLoop: readLoop(this.botLoop),
+      traffic,
     };
     if (!this.echoServer!.alive) this.fail(`echo server died during the run\n${this.echoServer!.output}`);
     return phase;

@@ -46,7 +46,19 @@ export function echoRows(
       "  (loaded: pushes each socket)",
       `${r.inboundPerSocket.toFixed(2)} frames/s of ~${Math.round(r.inboundBytes)} chars, as the ${game} phase did`,
     ],
-    ...(table ? rows("table echo", table) : []),
+    ...(table ? [...rows("table echo", table), ...tableTrafficRows(table)] : []),
+  ];
+}
+
+/** What the table echo answered each input with (the game phase's traffic per input). */
+function tableTrafficRows(table: EchoPhase): Row[] {
+  const t = table.traffic.table;
+  if (!t) return [];
+  return [
+    [
+      "  (table: per input, to each seat)",
+      `${t.states.toFixed(2)} views of ~${Math.round(t.stateBytes)} chars, then ${t.events.toFixed(2)} shared frames of ~${Math.round(t.eventBytes)}`,
+    ],
   ];
 }
 
