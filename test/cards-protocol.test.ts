@@ -200,7 +200,7 @@ describe("Card Table over Socket.IO", () => {
       [
         {
           type: "action",
-          action: { type: "draw", deckId: "x".repeat(1024 * 1024), count: 1, toZone: "hand" },
+          action: { type: "draw", deckId: "x".repeat(512 * 1024), count: 1, toZone: "hand" },
           requestId: "a4",
         },
         "message_too_large",

@@ -9,6 +9,7 @@ import { connectDb, type DbHandle } from "../src/platform/db/connect";
 import { migrate } from "../src/platform/db/migrations";
 import { InputLog } from "../src/platform/input-log";
 import { MemoryLiveStore } from "../src/platform/live-store";
+import { recoverRooms } from "../src/platform/recovery";
 import { type Publisher, RoomHost } from "../src/platform/room-host";
 
 const backends: { name: string; url?: string; thread?: "main" | "worker" }[] = [
@@ -38,16 +39,19 @@ const tickRow = (seq: number, at: number) => ({
   meta: null,
 });
 
-/** A fresh host (as after a restart) over the same database, on a test clock. */
-const hostOn = (h: DbHandle, clock: () => number) =>
-  new RoomHost({
+/** A fresh host (as after a restart) over the same database, on a test clock; `recover` rebuilds its rooms. */
+function hostOn(h: DbHandle, clock: () => number) {
+  const log = new InputLog(h.db);
+  const host = new RoomHost({
     games: [game],
     live: new MemoryLiveStore(),
-    log: new InputLog(h.db),
+    log,
     publisher: quietPublisher,
     timeScale: 1,
     clock,
   });
+  return Object.assign(host, { recover: () => recoverRooms(host, log, { now: clock }) });
+}
 
 for (const backend of backends) {
   describe.runIf(backend.name !== "PostgreSQL" || backend.url)(`durable input log on ${backend.name}`, () => {
@@ -106,7 +110,7 @@ for (const backend of backends) {
       });
       expect(rows[3]!.meta).toEqual({ join: "h" });
       expect(rows[0]).toMatchObject({ kind: "tick", actor: null, intent: null });
-      const open = await log.openRooms();
+      const open = await log.openRooms({ after: null, limit: 100_000 });
       expect(open.find((r) => r.uid === uid)).toEqual({
         uid,
         code: "ABC234",
@@ -117,7 +121,7 @@ for (const backend of backends) {
         createdAt: 1_700_000_000_000,
       });
       await log.close(uid, Date.now());
-      expect((await log.openRooms()).some((r) => r.uid === uid)).toBe(false);
+      expect(await log.openRoomByCode("ABC234").then((r) => r?.uid === uid)).toBe(false);
     });
 
     it("writes lazy tick rows within moments, ahead of the next input, in order", async () => {
@@ -152,13 +156,17 @@ for (const backend of backends) {
       const mk = () => hostOn(h, clock);
       const first = mk();
       const code = await first.createRoom("trivia-duel", {});
-      const p1 = await first.join("trivia-duel", code, "secret-one-111");
-      const p2 = await first.join("trivia-duel", code, "secret-two-222");
+      const p1 = await first.join("trivia-duel", code, { credential: "secret-one-111" });
+      const p2 = await first.join("trivia-duel", code, { credential: "secret-two-222" });
       expect([p1.seat, p2.seat]).toEqual(["P1", "P2"]);
       now += 3000;
       await first.fire(code);
-      expect((await first.input(code, "P1", { type: "BET", amount: 25 })).ok).toBe(true);
-      expect((await first.input(code, "P2", { type: "BET", amount: 25 })).ok).toBe(false);
+      expect(
+        (await first.input(code, { seat: "P1", credential: "secret-one-111" }, { type: "BET", amount: 25 })).ok,
+      ).toBe(true);
+      expect(
+        (await first.input(code, { seat: "P2", credential: "secret-two-222" }, { type: "BET", amount: 25 })).ok,
+      ).toBe(false);
       const before = (await first.exists(code))!.state as TriviaState;
       expect(before.phase).toBe("BETTING");
 
@@ -169,9 +177,15 @@ for (const backend of backends) {
       expect(after.balances).toEqual({ P1: 475, P2: 500 });
       expect(after.players.P1.connected).toBe(false);
       // The same secret retakes the same seat; a new one is refused a seat.
-      expect((await second.join("trivia-duel", code, "secret-two-222")).seat).toBe("P2");
-      expect((await second.join("trivia-duel", code, "someone-else-333")).seat).toBeNull();
-      expect((await second.input(code, "P2", { type: "MATCH" })).ok).toBe(true);
+      expect((await second.join("trivia-duel", code, { credential: "secret-two-222" })).seat).toBe("P2");
+      expect((await second.join("trivia-duel", code, { credential: "someone-else-333" })).seat).toBeNull();
+      // The duel's clock stands still until both are back (RULINGS #8).
+      expect(await second.input(code, { seat: "P2", credential: "secret-two-222" }, { type: "MATCH" })).toMatchObject({
+        ok: false,
+        code: "clock_stopped",
+      });
+      expect((await second.join("trivia-duel", code, { credential: "secret-one-111" })).seat).toBe("P1");
+      expect((await second.input(code, { seat: "P2", credential: "secret-two-222" }, { type: "MATCH" })).ok).toBe(true);
       expect(((await second.exists(code))!.state as TriviaState).phase).toBe("CLUE");
     });
 
@@ -179,24 +193,30 @@ for (const backend of backends) {
       let now = 2_000_000_000_000;
       const clock = () => now;
       const cards = gameModules.find((g) => g.rules.id === "card-table")!;
-      const mk = () =>
-        new RoomHost({
+      const mk = () => {
+        const log = new InputLog(h.db);
+        const host = new RoomHost({
           games: [cards],
           live: new MemoryLiveStore(),
-          log: new InputLog(h.db),
+          log,
           publisher: quietPublisher,
           timeScale: 1,
           clock,
         });
+        return Object.assign(host, { recover: () => recoverRooms(host, log, { now: clock }) });
+      };
+      const creds: Record<string, string> = { P1: "ann-credential-1", P2: "bo-credential-2", P3: "cy-credential-3" };
+      const as = (seat: string) => ({ seat, credential: creds[seat]! });
       const first = mk();
       const code = await first.createRoom("card-table", { settings: { packIds: ["base"] } });
       for (const who of ["ann-credential-1", "bo-credential-2", "cy-credential-3"])
-        expect((await first.join("card-table", code, who, who.slice(0, 3))).seat).not.toBeNull();
-      expect((await first.input(code, "P1", { type: "startGame" })).ok).toBe(true);
+        expect((await first.join("card-table", code, { credential: who, name: who.slice(0, 3) })).seat).not.toBeNull();
+      expect((await first.input(code, as("P1"), { type: "startGame" })).ok).toBe(true);
       now += 1000;
       const before = (await first.exists(code))!.state as { roles: { judge: string }; currentPhase: string };
       expect(
-        (await first.input(code, before.roles.judge, { type: "draw", deckId: "black", count: 1, toZone: "prompt" })).ok,
+        (await first.input(code, as(before.roles.judge), { type: "draw", deckId: "black", count: 1, toZone: "prompt" }))
+          .ok,
       ).toBe(true);
       const live = (await first.exists(code))!.state;
       const second = mk();
@@ -211,9 +231,9 @@ for (const backend of backends) {
       expect(back.players.every((p) => p.presence === "disconnected")).toBe(true);
       // With nobody connected the table pauses for want of players, and resumes as they return.
       expect((back as unknown as { status: string }).status).toBe("paused");
-      expect((await second.join("card-table", code, "bo-credential-2")).seat).toBe("P2");
-      await second.join("card-table", code, "ann-credential-1");
-      await second.join("card-table", code, "cy-credential-3");
+      expect((await second.join("card-table", code, { credential: "bo-credential-2" })).seat).toBe("P2");
+      await second.join("card-table", code, { credential: "ann-credential-1" });
+      await second.join("card-table", code, { credential: "cy-credential-3" });
       expect(((await second.exists(code))!.state as { status: string }).status).toBe("playing");
     });
 
@@ -223,11 +243,11 @@ for (const backend of backends) {
       const mk = () => hostOn(h, clock);
       const host = mk();
       const code = await host.createRoom("trivia-duel", {});
-      await host.join("trivia-duel", code, "lonely-player-1");
+      await host.join("trivia-duel", code, { credential: "lonely-player-1" });
       now += 60_000;
-      expect(await host.closeIdle(120_000)).toBe(0);
+      expect(await host.closeIdle({ playingMs: 120_000, quietMs: 120_000 })).toBe(0);
       now += 120_000;
-      expect(await host.closeIdle(120_000)).toBeGreaterThanOrEqual(1);
+      expect(await host.closeIdle({ playingMs: 120_000, quietMs: 120_000 })).toBeGreaterThanOrEqual(1);
       expect(await host.exists(code)).toBeNull();
       const again = mk();
       await again.recover();

@@ -12,6 +12,7 @@ import { migrate } from "../src/platform/db/migrations";
 import { InputLog, type InputRow } from "../src/platform/input-log";
 import { Journal } from "../src/platform/journal";
 import { MemoryLiveStore } from "../src/platform/live-store";
+import { recoverRooms } from "../src/platform/recovery";
 import { type Publisher, RoomHost } from "../src/platform/room-host";
 
 const game = { title: "Trivia Duel", rules: createTriviaRules(testBank), namespace: "/trivia", wire: triviaWire };
@@ -77,18 +78,42 @@ describe("the embedded input journal", () => {
     expect((await first.inputs(uid)).map((r) => r.seq)).toEqual([1]);
 
     const second = new InputLog(h.db, { journal: Journal.open(path) });
-    expect(await second.restoreJournal()).toBe(2);
+    expect(await second.restoreJournal()).toMatchObject({ restored: 2, setAside: 1 });
     expect((await second.inputs(uid)).map((r) => r.seq)).toEqual([1, 2, 3]);
     expect(statSync(path).size).toBe(0);
     // Restoring twice (a crash during the first restore) changes nothing.
     appendFileSync(path, `${JSON.stringify({ roomUid: uid, row: act(2, 99) })}\n`);
-    expect(await second.restoreJournal()).toBe(1);
+    expect(await second.restoreJournal()).toEqual({ restored: 1, setAside: 0, setAsideFile: null });
     expect((await second.inputs(uid)).map((r) => r.intent)).toEqual([
       { type: "X", n: 1 },
       { type: "X", n: 2 },
       { type: "X", n: 3 },
     ]);
     await second.shutdown();
+  });
+
+  it("restores every readable row around a damaged middle line and a row the database refuses, and sets both aside", async () => {
+    const path = journalPath();
+    const log = new InputLog(h.db, { journal: Journal.open(path), copyMs: 600_000 });
+    const uid = await roomIn(log);
+    await log.append(uid, act(1));
+    appendFileSync(path, "#### a line a disk error garbled ####\n");
+    await log.append(uid, act(2));
+    // Well-formed, but its room is in no catalogue: the database refuses it (foreign key).
+    appendFileSync(path, `${JSON.stringify({ roomUid: "no-such-room", row: act(1) })}\n`);
+    appendFileSync(path, `${JSON.stringify({ roomUid: uid, row: { seq: "three" } })}\n`);
+    await log.append(uid, act(3));
+
+    const restart = new InputLog(h.db, { journal: Journal.open(path) });
+    const r = await restart.restoreJournal(42);
+    expect(r).toMatchObject({ restored: 3, setAside: 3 });
+    expect((await restart.inputs(uid)).map((x) => x.seq)).toEqual([1, 2, 3]);
+    const aside = readFileSync(r.setAsideFile!, "utf8").trim().split("\n");
+    expect(aside).toHaveLength(3);
+    expect(aside.join("\n")).toContain("a disk error garbled");
+    expect(aside.join("\n")).toContain("no-such-room");
+    expect(statSync(path).size).toBe(0);
+    await restart.shutdown();
   });
 
   it("refuses every append once the file cannot be written, so nothing is acknowledged unlogged", async () => {
@@ -112,22 +137,25 @@ describe("the embedded input journal", () => {
       new RoomHost({ games: [game], live: new MemoryLiveStore(), log, publisher: quietPublisher, timeScale: 1, clock });
     const first = host(new InputLog(h.db, { journal: Journal.open(path), copyMs: 600_000 }));
     const code = await first.createRoom("trivia-duel", {});
-    await first.join("trivia-duel", code, "journal-one-111");
-    await first.join("trivia-duel", code, "journal-two-222");
+    await first.join("trivia-duel", code, { credential: "journal-one-111" });
+    await first.join("trivia-duel", code, { credential: "journal-two-222" });
     now += 3000;
     await first.fire(code);
-    expect((await first.input(code, "P1", { type: "BET", amount: 50 })).ok).toBe(true);
+    expect(
+      (await first.input(code, { seat: "P1", credential: "journal-one-111" }, { type: "BET", amount: 50 })).ok,
+    ).toBe(true);
     const before = (await first.exists(code))!.state as TriviaState;
     // Killed before the background copy ran: the database lacks the newest rows.
     const log = new InputLog(h.db, { journal: Journal.open(path) });
-    expect(await log.restoreJournal()).toBeGreaterThan(0);
+    expect((await log.restoreJournal()).restored).toBeGreaterThan(0);
     const second = host(log);
-    expect(await second.recover()).toBeGreaterThanOrEqual(1);
+    expect(await recoverRooms(second, log, { now: clock })).toBeGreaterThanOrEqual(1);
     const after = (await second.exists(code))!.state as TriviaState;
     expect(after.betting).toEqual(before.betting);
     expect(after.balances).toEqual({ P1: 450, P2: 500 });
-    expect((await second.join("trivia-duel", code, "journal-two-222")).seat).toBe("P2");
-    expect((await second.input(code, "P2", { type: "MATCH" })).ok).toBe(true);
+    expect((await second.join("trivia-duel", code, { credential: "journal-two-222" })).seat).toBe("P2");
+    expect((await second.join("trivia-duel", code, { credential: "journal-one-111" })).seat).toBe("P1");
+    expect((await second.input(code, { seat: "P2", credential: "journal-two-222" }, { type: "MATCH" })).ok).toBe(true);
     await log.shutdown();
   });
 });

@@ -164,7 +164,7 @@ describe("Trivia Duel over Socket.IO", () => {
       [{ type: "BET", amount: "10" }, "bad_message"],
       [{ type: "BET" }, "bad_message"],
       [{ type: "ANSWER" }, "bad_message"],
-      [{ type: "ANSWER", text: "x".repeat(1024 * 1024) }, "message_too_large"],
+      [{ type: "ANSWER", text: "x".repeat(512 * 1024) }, "message_too_large"],
       [{ type: "DANCE" }, "unknown_type"],
       [{ amount: 5 }, "unknown_type"],
       [42, "bad_message"],

@@ -4,8 +4,20 @@ import type { AnyRules, Outbound } from "./rules";
 
 /** What a game's wire protocol turns one raw client message into. */
 export type ClientFrame =
-  /** Take (or retake) a seat in a room. `credential` is the secret that proves the seat. */
-  | { kind: "join"; roomId: string; credential?: string; name?: string; requestId?: string }
+  /**
+   * Take (or retake) a seat in a room. `credential` is the secret that proves the seat;
+   * `device` names the browser (a secret it keeps), so a seat kicked from a table stays
+   * kicked for that browser; `create: false` asks never to create the room by joining.
+   */
+  | {
+      kind: "join";
+      roomId: string;
+      credential?: string;
+      name?: string;
+      device?: string;
+      create?: boolean;
+      requestId?: string;
+    }
   | { kind: "intent"; intent: unknown; requestId?: string }
   | { kind: "leave"; requestId?: string }
   | { kind: "invalid"; code: string; message: string; requestId?: string };
@@ -53,6 +65,13 @@ export interface GameModule {
   migrations?: Record<string, Migration>;
   /** The game's own REST routes under /api/v1/<slug>/. */
   routes?: RouteDef[];
+  /**
+   * Load what a room's options reference (uploaded packs by id and version) before the rules
+   * run: at creation, before each input or timer, and before a replay. Content is immutable
+   * once stored, so the rules can read it synchronously and a replay finds the same content.
+   * Must be cheap when everything is already loaded.
+   */
+  prepare?(options: unknown, ctx: ServiceContext): Promise<void>;
   /** Runs once at start, after migrations (seed tables and the like). */
   init?(ctx: ServiceContext): Promise<void>;
   /** Runs at shutdown, before the database closes (write what is buffered). */
@@ -80,15 +99,24 @@ export class ApiRefusal extends Error {
 }
 
 export interface RouteDef {
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   /** Path under /api/v1/<slug>, e.g. "/packs" or "/packs/:id". */
   path: string;
   summary: string;
   body?: ZodType;
   /** JSON body size limit in bytes, when larger than the server's default. */
   bodyLimit?: number;
-  handle(
-    ctx: ServiceContext,
-    input: { body: unknown; params: Record<string, string> },
-  ): Promise<{ status: number; body: unknown }>;
+  /** Requests per minute per client address, when tighter than the server's default. */
+  perMinute?: number;
+  handle(ctx: ServiceContext, input: RouteInput): Promise<{ status: number; body: unknown }>;
+}
+
+export interface RouteInput {
+  body: unknown;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** Request headers, lower-case names. */
+  headers: Record<string, string | undefined>;
+  /** The client's address, for per-client limits. */
+  client: string;
 }

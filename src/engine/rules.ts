@@ -39,10 +39,18 @@ export type Audience = "all" | "players" | "spectators" | { seat: SeatId } | { e
 /** Either a ready-made wire message, or a request to send each recipient its own `view`. */
 export type Outbound = { to: Audience; msg: unknown } | { to: Audience; view: true };
 
+/**
+ * An accepted input's result. A step that changes nothing returns the very state it was
+ * given and no messages: the host then neither logs nor publishes it (a flood of no-op
+ * inputs costs no storage and no broadcast).
+ */
 export interface Step<S> {
   state: S;
   out: Outbound[];
 }
+
+/** Whether a step changed nothing (see Step). */
+export const isNoop = <S>(before: S, step: Step<S>): boolean => step.state === before && step.out.length === 0;
 
 export interface SetupInit<O> {
   roomId: string;
@@ -73,7 +81,15 @@ export interface GameRules<S, I, O> {
    * input, so a game may leave out what never changes (and was sent in the full sync).
    */
   view(state: S, seat: SeatId | null, now: number, sync?: ViewSync): unknown;
+  /**
+   * Where the room is in its life, for closing idle rooms: a lobby nobody started (or a
+   * finished game) closes after minutes, a game in progress after hours. Without it, every
+   * room counts as "playing".
+   */
+  stage?(state: S): RoomStage;
 }
+
+export type RoomStage = "lobby" | "playing" | "over";
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds rules of every game
 export type AnyRules = GameRules<any, any, any>;

@@ -36,8 +36,13 @@ export class Table<S = unknown> {
     this.state = rules.setup({ ...this.origin, now: this.now });
   }
 
-  /** Apply an input now. On refusal the state must be untouched; that is checked here too. */
+  /**
+   * Apply an input now, as the room host does: first every timer whose time has come
+   * fires, so the input meets the state of its arrival time. On refusal the state must be
+   * untouched; that is checked here too.
+   */
   act(from: From, intent: unknown): RuleError | Outbound[] {
+    this.catchUp();
     const before = JSON.stringify(this.state);
     const step = this.rules.act(this.state, from, intent, this.now);
     if (isRuleError(step)) {
@@ -75,6 +80,20 @@ export class Table<S = unknown> {
       this.accept(step.state, step.out);
     }
     this.now = until;
+  }
+
+  /**
+   * The room host's catch-up before an input: one tick at the current time if anything is
+   * overdue (a late timer fires late, at the time the input arrived; `tick` handles every
+   * event due by then, earliest first).
+   */
+  catchUp(): void {
+    const due = this.rules.due(this.state);
+    if (due === null || due > this.now) return;
+    const step = this.rules.tick(this.state, this.now);
+    if (step.state === this.state && step.out.length === 0) return;
+    this.log.push({ kind: "tick", at: this.now });
+    this.accept(step.state, step.out);
   }
 
   /** Advance until the next timer fires (at most `limit` ms); returns false if none is due. */

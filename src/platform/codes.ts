@@ -11,10 +11,10 @@ export function newRoomCode(): string {
 }
 
 /** A code not used by any live room. */
-export function uniqueRoomCode(isTaken: (code: string) => boolean): string {
+export async function uniqueRoomCode(isTaken: (code: string) => Promise<boolean>): Promise<string> {
   for (let attempt = 0; attempt < 1000; attempt++) {
     const code = newRoomCode();
-    if (!isTaken(code)) return code;
+    if (!(await isTaken(code))) return code;
   }
   throw new Error("could not find a free room code");
 }

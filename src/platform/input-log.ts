@@ -1,25 +1,17 @@
-import type { Kysely } from "kysely";
+import { appendFileSync } from "node:fs";
+import type { Kysely, Selectable } from "kysely";
 import type { From } from "../engine/rules";
-import type { Database } from "./db/schema";
-import { Journal, type JournalEntry } from "./journal";
+import type { Database, RoomsTable } from "./db/schema";
+import { Journal } from "./journal";
+import type { InputRow, JournalEntry, RoomRow } from "./log-rows";
 
-export interface RoomRow {
-  uid: string;
-  code: string;
-  game: string;
-  options: unknown;
-  seed: string;
-  timeScale: number;
-  createdAt: number;
-}
+export type { InputRow, RoomRow };
 
-export interface InputRow {
-  seq: number;
-  at: number;
-  kind: "act" | "tick";
-  actor: From | null;
-  intent: unknown;
-  meta: unknown;
+/** What restoring a journal did: rows copied in, and lines or rows set aside (with the file holding them). */
+export interface JournalRestore {
+  restored: number;
+  setAside: number;
+  setAsideFile: string | null;
 }
 
 /** How long a lazy row (a timer tick, or any row once journaled) may wait for company. */
@@ -90,15 +82,40 @@ export class InputLog {
 
   /**
    * Copy what a journal holds into the database (rows already there are skipped) and empty
-   * it. Run once at startup, before rooms are rebuilt from the database.
+   * it. Run once at startup, before rooms are rebuilt from the database. A server always
+   * starts on its own data: lines that cannot be read, and rows the database refuses (a
+   * room that is not in the catalogue), are written to a file beside the journal for a
+   * person to look at, and every other row is restored.
    */
-  async restoreJournal(): Promise<number> {
-    if (!this.journal) return 0;
-    const entries = Journal.read(this.journal.path);
-    for (let i = 0; i < entries.length; i += this.maxBatch)
-      await this.insert(entries.slice(i, i + this.maxBatch), true);
+  async restoreJournal(now = Date.now()): Promise<JournalRestore> {
+    if (!this.journal) return { restored: 0, setAside: 0, setAsideFile: null };
+    const { entries, unreadable } = Journal.read(this.journal.path);
+    const aside: string[] = unreadable.map((u) => JSON.stringify({ line: u.line, why: u.why, text: u.text }));
+    let restored = 0;
+    for (let i = 0; i < entries.length; i += this.maxBatch) {
+      const batch = entries.slice(i, i + this.maxBatch);
+      try {
+        await this.insert(batch, true);
+        restored += batch.length;
+      } catch {
+        // One bad row fails its whole statement: find it by writing the batch row by row.
+        for (const entry of batch) {
+          try {
+            await this.insert([entry], true);
+            restored++;
+          } catch (err) {
+            aside.push(JSON.stringify({ why: String((err as Error).message ?? err), entry }));
+          }
+        }
+      }
+    }
+    let setAsideFile: string | null = null;
+    if (aside.length > 0) {
+      setAsideFile = `${this.journal.path}.set-aside-${now}.ndjson`;
+      appendFileSync(setAsideFile, `${aside.join("\n")}\n`);
+    }
     this.journal.reset();
-    return entries.length;
+    return { restored, setAside: aside.length, setAsideFile };
   }
 
   async createRoom(room: RoomRow): Promise<void> {
@@ -224,17 +241,25 @@ export class InputLog {
     await this.db.updateTable("rooms").set({ status: "closed", updated_at: at }).where("uid", "=", room).execute();
   }
 
-  async openRooms(): Promise<RoomRow[]> {
-    const rows = await this.db.selectFrom("rooms").selectAll().where("status", "=", "open").execute();
-    return rows.map((r) => ({
-      uid: r.uid,
-      code: r.code,
-      game: r.game,
-      options: typeof r.options === "string" ? JSON.parse(r.options) : r.options,
-      seed: r.seed,
-      timeScale: Number(r.time_scale),
-      createdAt: Number(r.created_at),
-    }));
+  /** Open rooms in uid order, a page at a time (`after`: the last uid of the previous page). */
+  async openRooms(page: { after: string | null; limit: number }): Promise<RoomRow[]> {
+    let q = this.db.selectFrom("rooms").selectAll().where("status", "=", "open");
+    if (page.after !== null) q = q.where("uid", ">", page.after);
+    const rows = await q.orderBy("uid").limit(page.limit).execute();
+    return rows.map(toRoomRow);
+  }
+
+  /** The open room with this code, if any. */
+  async openRoomByCode(code: string): Promise<RoomRow | null> {
+    const row = await this.db
+      .selectFrom("rooms")
+      .selectAll()
+      .where("status", "=", "open")
+      .where("code", "=", code)
+      .orderBy("created_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return row ? toRoomRow(row) : null;
   }
 
   async inputs(roomUid: string): Promise<InputRow[]> {
@@ -254,4 +279,16 @@ export class InputLog {
       meta: json(r.meta),
     }));
   }
+}
+
+function toRoomRow(r: Selectable<RoomsTable>): RoomRow {
+  return {
+    uid: r.uid,
+    code: r.code,
+    game: r.game,
+    options: typeof r.options === "string" ? JSON.parse(r.options) : r.options,
+    seed: r.seed,
+    timeScale: Number(r.time_scale),
+    createdAt: Number(r.created_at),
+  };
 }

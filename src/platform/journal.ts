@@ -1,9 +1,12 @@
 import { closeSync, existsSync, fstatSync, ftruncateSync, openSync, readFileSync, writeSync } from "node:fs";
-import type { InputRow } from "./input-log";
+import { type JournalEntry, JournalEntrySchema } from "./log-rows";
 
-export interface JournalEntry {
-  roomUid: string;
-  row: InputRow;
+export type { JournalEntry };
+
+/** A journal's readable rows, and the lines that could not be read (kept to be set aside). */
+export interface JournalContents {
+  entries: JournalEntry[];
+  unreadable: { line: number; text: string; why: string }[];
 }
 
 /**
@@ -32,18 +35,29 @@ export class Journal {
     return new Journal(path);
   }
 
-  /** Everything a journal file holds. A torn last line (the process died mid-write) is dropped. */
-  static read(path: string): JournalEntry[] {
-    if (!existsSync(path)) return [];
-    const out: JournalEntry[] = [];
-    for (const line of readFileSync(path, "utf8").split("\n")) {
-      if (!line) continue;
-      try {
-        out.push(JSON.parse(line) as JournalEntry);
-      } catch {
-        break; // only the last line can be torn; nothing valid follows it
-      }
-    }
+  /**
+   * Everything a journal file holds. Every readable row is kept, wherever it is: a torn
+   * last line (the process died mid-write) or a damaged line in the middle (a disk error,
+   * a hand edit) is reported as unreadable and never stops the rows after it.
+   */
+  static read(path: string): JournalContents {
+    const out: JournalContents = { entries: [], unreadable: [] };
+    if (!existsSync(path)) return out;
+    readFileSync(path, "utf8")
+      .split("\n")
+      .forEach((text, i) => {
+        if (!text) return;
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          out.unreadable.push({ line: i + 1, text, why: "not JSON" });
+          return;
+        }
+        const parsed = JournalEntrySchema.safeParse(json);
+        if (parsed.success) out.entries.push(parsed.data as JournalEntry);
+        else out.unreadable.push({ line: i + 1, text, why: parsed.error.issues[0]?.message ?? "not a journal row" });
+      });
     return out;
   }
 

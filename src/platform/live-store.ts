@@ -1,7 +1,8 @@
 import type { RoomOrigin } from "../engine/replay";
+import type { Seating } from "./membership";
 
-/** Everything the host keeps about a live room. */
-export interface RoomRecord {
+/** Everything the host keeps about a live room. Seating (credentials, devices) is never sent to anyone. */
+export interface RoomRecord extends Seating {
   uid: string;
   code: string;
   game: string;
@@ -12,21 +13,20 @@ export interface RoomRecord {
   seq: number;
   /** When the room last accepted an input or ran a timer (for closing idle rooms). */
   touchedAt: number;
-  /** Seat credentials (hashed) → seat. Never sent to anyone. */
-  members: Record<string, string>;
-  /** Credentials (hashed) that gave their seat up with LEAVE → the seat they had. */
-  retired: Record<string, string>;
 }
 
-/** Live room state behind an interface (memory now; Redis in scale-out mode). */
+/**
+ * Live room state behind an interface (memory now; Redis in scale-out mode). Every method
+ * is asynchronous, so a store across the network can implement it.
+ */
 export interface LiveStore {
   get(code: string): Promise<RoomRecord | null>;
-  /** Store `next` only if the stored version is still `expected` (compare-and-set). */
+  /** Store `next` only if the stored version is still `expected` (compare-and-set; null: absent). */
   cas(code: string, expected: number | null, next: RoomRecord): Promise<boolean>;
   delete(code: string): Promise<void>;
-  has(code: string): boolean;
-  size(): number;
-  codes(): string[];
+  has(code: string): Promise<boolean>;
+  size(): Promise<number>;
+  codes(): Promise<string[]>;
 }
 
 export class MemoryLiveStore implements LiveStore {
@@ -47,15 +47,20 @@ export class MemoryLiveStore implements LiveStore {
     this.rooms.delete(code);
   }
 
-  has(code: string) {
+  async has(code: string) {
     return this.rooms.has(code);
   }
 
-  size() {
+  async size() {
     return this.rooms.size;
   }
 
-  codes() {
+  async codes() {
     return [...this.rooms.keys()];
+  }
+
+  /** For metrics gauges, which read synchronously; only the in-process store can answer this way. */
+  sizeNow(): number {
+    return this.rooms.size;
   }
 }

@@ -1,12 +1,14 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { isRuleError } from "../engine/errors";
 import type { GameModule, ServiceContext } from "../engine/module";
-import { type LogEntry, replay } from "../engine/replay";
+import type { RoomOrigin } from "../engine/replay";
 import {
   type Audience,
   type From,
+  isNoop,
   type Outbound,
   type PresenceStatus,
+  type RoomStage,
   SEAT_UNAVAILABLE,
   type SeatId,
   SYSTEM,
@@ -14,6 +16,8 @@ import {
 import { uniqueRoomCode } from "./codes";
 import type { InputLog, InputRow } from "./input-log";
 import type { LiveStore, RoomRecord } from "./live-store";
+import { applyMembership, emptySeating, hashSecret, holds, type Membership } from "./membership";
+import { RoomTurns } from "./room-turns";
 import type { Scheduler } from "./scheduler";
 
 /** Where a room's outbound messages go (Socket.IO rooms in the server). */
@@ -31,6 +35,22 @@ export interface HostMetrics {
 export type HostResult = { ok: true } | { ok: false; code: string; message: string };
 export type JoinResult = { seat: SeatId | null; refused?: { code: string; message: string }; created: boolean };
 
+/** Who is acting: the seat the gateway believes a socket holds, and the secret that proves it. */
+export interface Holder {
+  seat: SeatId;
+  credential: string;
+}
+
+export interface JoinRequest {
+  /** The seat's secret (Trivia Duel's playerId, a seat token's subject). None: a spectator. */
+  credential?: string;
+  name?: string;
+  /** A secret the browser keeps across seats, so a kicked browser stays out (Card Table RULINGS 5). */
+  device?: string;
+  /** Create the room if nobody has (RULINGS Trivia #9). Only for games with createOnJoin. */
+  create?: boolean;
+}
+
 export interface HostDeps {
   games: GameModule[];
   live: LiveStore;
@@ -41,47 +61,40 @@ export interface HostDeps {
   clock?: () => number;
   metrics?: HostMetrics;
   onError?: (err: unknown, context: string) => void;
-  /** For games' projections (history tables); without it projections are skipped. */
+  /** For games' projections and content loading; without it projections are skipped. */
   services?: ServiceContext;
+  /** Live rooms allowed at once; creating one more is refused (`server_full`). */
+  maxLiveRooms?: number;
 }
 
-type Membership = { join?: string; leave?: string };
-
-/** Who holds which seat after one logged input (joins and leaves carry the credential hash). */
-function applyMembership(
-  rec: { members: Record<string, string>; retired: Record<string, string> },
-  intent: unknown,
-  meta: Membership | null,
-) {
-  if (!meta?.join && !meta?.leave) return { members: rec.members, retired: rec.retired };
-  const members = { ...rec.members };
-  const retired = { ...rec.retired };
-  if (meta.join) {
-    members[meta.join] = (intent as { seat: string }).seat;
-    delete retired[meta.join];
+/** A refusal from the host that callers turn into their protocol's error (REST status, socket error). */
+export class HostRefusal extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
   }
-  if (meta.leave) {
-    const seat = members[meta.leave];
-    if (seat) retired[meta.leave] = seat;
-    delete members[meta.leave];
-  }
-  return { members, retired };
 }
 
-const hashCredential = (code: string, credential: string) =>
-  createHash("sha256").update(`${code}\u0000${credential}`).digest("base64url");
+const NOT_FOUND = { ok: false, code: "room_not_found", message: "No such room." } as const;
+const NOT_SEATED = { ok: false, code: "not_seated", message: "You no longer hold a seat here." } as const;
+const unavailable = (code: string) => (SEAT_UNAVAILABLE as readonly string[]).includes(code);
 
 /**
- * The only writer of a room. Per input: take the room's turn, load, run the rules,
- * append to the durable log, compare-and-set the live state, arm the timer, publish.
- * Nothing is published or acknowledged before the input is durable.
+ * The only writer of a room. Per input: take the room's turn, load, fire any timer whose
+ * time has come, run the rules, append to the durable log, compare-and-set the live
+ * state, arm the timer, publish. Nothing is published or acknowledged before the input
+ * is durable.
  */
 export class RoomHost {
   private readonly games = new Map<string, GameModule>();
-  private readonly turns = new Map<string, Promise<unknown>>();
+  private readonly turns = new RoomTurns();
   private readonly projections = new Map<string, Promise<void>>();
   private scheduler: Scheduler | null;
   private readonly clock: () => number;
+  /** While the server restores rooms after a restart: rebuilds a room not yet restored. */
+  private restoreOnDemand: ((code: string) => Promise<RoomRecord | null>) | null = null;
 
   constructor(private readonly deps: HostDeps) {
     for (const g of deps.games) this.games.set(g.rules.id, g);
@@ -93,30 +106,49 @@ export class RoomHost {
     this.scheduler = s;
   }
 
+  /** See recovery.ts: rooms asked for before the restore loop reached them are restored first. */
+  setRestoreOnDemand(fn: ((code: string) => Promise<RoomRecord | null>) | null) {
+    this.restoreOnDemand = fn;
+  }
+
   game(id: string): GameModule {
     const g = this.games.get(id);
     if (!g) throw new Error(`unknown game ${id}`);
     return g;
   }
 
+  hasGame(id: string): boolean {
+    return this.games.has(id);
+  }
+
   /** Run `fn` when the room's previous work is done: one input at a time per room. */
-  private inTurn<T>(code: string, fn: () => Promise<T>): Promise<T> {
-    const prev = this.turns.get(code) ?? Promise.resolve();
-    const next = prev.then(fn, fn);
-    const settled = next.catch(() => {});
-    this.turns.set(code, settled);
-    void settled.then(() => {
-      if (this.turns.get(code) === settled) this.turns.delete(code);
-    });
-    return next;
+  inTurn<T>(code: string, fn: () => Promise<T>): Promise<T> {
+    return this.turns.run(code, fn);
+  }
+
+  private async load(code: string): Promise<RoomRecord | null> {
+    const rec = await this.deps.live.get(code);
+    if (rec || !this.restoreOnDemand) return rec;
+    // Already inside this room's turn: install directly.
+    const rebuilt = await this.restoreOnDemand(code);
+    if (rebuilt) await this.install(rebuilt);
+    return this.deps.live.get(code);
+  }
+
+  private async prepare(game: GameModule, options: unknown): Promise<void> {
+    if (game.prepare && this.deps.services) await game.prepare(options, this.deps.services);
   }
 
   async createRoom(gameId: string, rawOptions: unknown, wantedCode?: string): Promise<string> {
     const game = this.game(gameId);
+    const limit = this.deps.maxLiveRooms;
+    if (limit !== undefined && (await this.deps.live.size()) >= limit)
+      throw new HostRefusal("server_full", "This server has as many rooms open as it can hold; try again later.");
     const options = game.rules.options.parse(rawOptions ?? {});
-    const code = wantedCode ?? uniqueRoomCode((c) => this.deps.live.has(c));
+    await this.prepare(game, options);
+    const code = wantedCode ?? (await uniqueRoomCode((c) => this.deps.live.has(c)));
     const now = this.clock();
-    const origin = {
+    const origin: RoomOrigin = {
       roomId: code,
       options,
       seed: randomBytes(12).toString("hex"),
@@ -132,11 +164,10 @@ export class RoomHost {
       state,
       version: 0,
       seq: 0,
-      members: {},
-      retired: {},
+      ...emptySeating(),
       touchedAt: now,
     };
-    if (!(await this.deps.live.cas(code, null, rec))) throw new Error("room_exists");
+    if (!(await this.deps.live.cas(code, null, rec))) throw new HostRefusal("room_exists", "That room code is taken.");
     try {
       await this.deps.log.createRoom({
         uid: rec.uid,
@@ -155,7 +186,7 @@ export class RoomHost {
   }
 
   async exists(code: string): Promise<RoomRecord | null> {
-    return this.deps.live.get(code);
+    return this.load(code);
   }
 
   /**
@@ -163,11 +194,11 @@ export class RoomHost {
    * whoever proved it); a newcomer is offered the lowest free seat, and the rules may
    * refuse it, in which case the newcomer watches.
    */
-  join(gameId: string, code: string, credential: string | undefined, name?: string, createIfMissing = false) {
+  join(gameId: string, code: string, req: JoinRequest): Promise<JoinResult> {
     return this.inTurn(code, async (): Promise<JoinResult> => {
-      let rec = await this.deps.live.get(code);
+      let rec = await this.load(code);
       let created = false;
-      if (!rec && createIfMissing) {
+      if (!rec && req.create && this.game(gameId).createOnJoin) {
         await this.createRoom(gameId, {}, code);
         rec = await this.deps.live.get(code);
         created = true;
@@ -175,82 +206,99 @@ export class RoomHost {
       if (!rec || rec.game !== gameId)
         return { seat: null, refused: { code: "room_not_found", message: "No such room." }, created };
       const game = this.game(gameId);
-      if (!credential) return { seat: null, created };
-      const key = hashCredential(code, credential);
+      rec = await this.catchUp(rec, game);
+      if (!req.credential) return { seat: null, created };
+      const key = hashSecret(code, req.credential);
+      const device = req.device ? hashSecret(code, req.device) : undefined;
+      const named = req.name ? { name: req.name } : {};
       const known = rec.members[key];
       if (known) {
-        const r = await this.apply(rec, game, SYSTEM, { type: "@presence", seat: known, status: "connected" }, null);
+        const r = await this.apply(rec, game, SYSTEM, {
+          type: "@presence",
+          seat: known,
+          status: "connected",
+          ...named,
+        });
         // The rules may refuse a returning seat (kicked, left for good): it may only watch.
         if (!r.ok) return { seat: null, refused: { code: r.code, message: r.message }, created };
         return { seat: known, created };
       }
+      const taken = new Set(Object.values(rec.members));
+      // A credential or a browser that held a seat here comes back through the rules first:
+      // a seat given up with LEAVE (a card table refuses it; a duel reopened it), or a seat
+      // this browser held under another credential (kicked: refused, so the kick sticks).
+      const earlier = [rec.retired[key], device ? rec.devices[device] : undefined];
+      for (const seat of earlier) {
+        if (!seat || (taken.has(seat) && rec.retired[key] === seat)) continue;
+        const back = { type: "@presence", seat, status: "connected", ...named };
+        const r = await this.apply(rec, game, SYSTEM, back, { join: key, ...(device ? { device } : {}) });
+        if (r.ok) return { seat, created };
+        if (r.code === "kicked" || (seat === rec.retired[key] && unavailable(r.code)))
+          return { seat: null, refused: { code: r.code, message: r.message }, created };
+      }
       // Offer free seats in order; the rules may pass on a seat (SEAT_UNAVAILABLE) or refuse
       // the newcomer outright. With no free seat left, the offer past the last one lets the
       // rules say why (room_full).
-      const taken = new Set(Object.values(rec.members));
-      // Someone who left with LEAVE comes back: the rules decide whether that seat may return
-      // (a card table forbids it; a duel reopens the seat, so they join as anyone would).
-      const gone = rec.retired[key];
-      if (gone && !taken.has(gone)) {
-        const intent = { type: "@presence", seat: gone, status: "connected" };
-        const back = await this.apply(rec, game, SYSTEM, intent, { join: key });
-        if (back.ok) return { seat: gone, created };
-        if ((SEAT_UNAVAILABLE as readonly string[]).includes(back.code))
-          return { seat: null, refused: { code: back.code, message: back.message }, created };
-      }
       let refused: { code: string; message: string } | undefined;
       for (let k = 1; k <= game.rules.seats.max + 1; k++) {
         const offer = `P${k}`;
         if (taken.has(offer)) continue;
-        const r = await this.apply(
-          rec,
-          game,
-          SYSTEM,
-          { type: "@presence", seat: offer, status: "joined", ...(name ? { name } : {}) },
-          { join: key },
-        );
+        const intent = { type: "@presence", seat: offer, status: "joined", ...named };
+        const r = await this.apply(rec, game, SYSTEM, intent, { join: key, ...(device ? { device } : {}) });
         if (r.ok) return { seat: offer, created };
         refused = { code: r.code, message: r.message };
-        if (!(SEAT_UNAVAILABLE as readonly string[]).includes(r.code)) break;
+        if (!unavailable(r.code)) break;
       }
       return { seat: null, ...(refused ? { refused } : {}), created };
     });
   }
 
-  input(code: string, from: SeatId, intent: unknown): Promise<HostResult> {
+  /** A seated player's intent. The credential must still hold the seat (a stale tab cannot act). */
+  input(code: string, who: Holder, intent: unknown): Promise<HostResult> {
     return this.inTurn(code, async () => {
-      const rec = await this.deps.live.get(code);
-      if (!rec) return { ok: false, code: "room_not_found", message: "No such room." } as const;
+      const rec = await this.load(code);
+      if (!rec) return NOT_FOUND;
+      if (!holds(rec, hashSecret(code, who.credential), who.seat)) return NOT_SEATED;
       const started = performance.now();
-      const r = await this.apply(rec, this.game(rec.game), from, intent, null);
+      const game = this.game(rec.game);
+      const r = await this.apply(await this.catchUp(rec, game), game, who.seat, intent);
       if (r.ok) this.deps.metrics?.input(rec.game, (performance.now() - started) / 1000);
       return r;
     });
   }
 
-  presence(code: string, seat: SeatId, status: PresenceStatus): Promise<HostResult> {
+  /**
+   * A seat's socket came or went. With a credential, only if it still holds the seat: the
+   * last socket of a tab that lost its seat must not mark the new occupant disconnected.
+   */
+  presence(code: string, seat: SeatId, status: PresenceStatus, credential?: string): Promise<HostResult> {
     return this.inTurn(code, async () => {
-      const rec = await this.deps.live.get(code);
-      if (!rec) return { ok: false, code: "room_not_found", message: "No such room." } as const;
-      return this.apply(rec, this.game(rec.game), SYSTEM, { type: "@presence", seat, status }, null);
+      const rec = await this.load(code);
+      if (!rec) return NOT_FOUND;
+      if (credential !== undefined && !holds(rec, hashSecret(code, credential), seat)) return NOT_SEATED;
+      const game = this.game(rec.game);
+      return this.apply(await this.catchUp(rec, game), game, SYSTEM, { type: "@presence", seat, status });
     });
   }
 
   /** Give up a seat for good; the credential no longer proves anything here. */
-  leave(code: string, credential: string): Promise<HostResult> {
+  leave(code: string, credential: string): Promise<HostResult & { seat?: SeatId }> {
     return this.inTurn(code, async () => {
-      const rec = await this.deps.live.get(code);
-      if (!rec) return { ok: false, code: "room_not_found", message: "No such room." } as const;
-      const key = hashCredential(code, credential);
+      const rec = await this.load(code);
+      if (!rec) return NOT_FOUND;
+      const key = hashSecret(code, credential);
       const seat = rec.members[key];
       if (!seat) return { ok: false, code: "not_seated", message: "You have no seat here." } as const;
-      return this.apply(rec, this.game(rec.game), SYSTEM, { type: "@presence", seat, status: "left" }, { leave: key });
+      const game = this.game(rec.game);
+      const intent = { type: "@presence", seat, status: "left" };
+      const r = await this.apply(await this.catchUp(rec, game), game, SYSTEM, intent, { leave: key });
+      return r.ok ? { ok: true, seat } : r;
     });
   }
 
   /** Render one seat's view of a room now (null: spectator). */
   async view(code: string, seat: SeatId | null): Promise<unknown> {
-    const rec = await this.deps.live.get(code);
+    const rec = await this.load(code);
     if (!rec) return null;
     return this.game(rec.game).rules.view(rec.state, seat, this.clock(), "full");
   }
@@ -258,26 +306,38 @@ export class RoomHost {
   /** A timer came due. Ignored if the room moved on and nothing is due any more. */
   fire(code: string): Promise<void> {
     return this.inTurn(code, async () => {
-      const rec = await this.deps.live.get(code);
+      const rec = await this.load(code);
       if (!rec) return;
       const game = this.game(rec.game);
       const due = game.rules.due(rec.state);
-      const now = this.clock();
-      if (due === null || due > now) {
+      if (due === null || due > this.clock()) {
         this.scheduler?.arm(code, due);
         return;
       }
-      this.deps.metrics?.tickLateness((now - due) / 1000);
-      const step = game.rules.tick(rec.state, now);
-      await this.commit(
-        rec,
-        game,
-        { kind: "tick", actor: null, intent: null, meta: null, at: now },
-        step.state,
-        step.out,
-        null,
-      );
+      await this.catchUp(rec, game);
     }).catch((err) => this.deps.onError?.(err, `timer ${code}`));
+  }
+
+  /**
+   * Run the timers whose time has come, so what follows is judged against the state at its
+   * arrival time: an ANSWER after its deadline meets the timed-out question even if the
+   * timer has not fired yet (a busy event loop, a timer about to fire).
+   */
+  private async catchUp(rec: RoomRecord, game: GameModule): Promise<RoomRecord> {
+    const due = game.rules.due(rec.state);
+    const now = this.clock();
+    if (due === null || due > now) return rec;
+    this.deps.metrics?.tickLateness((now - due) / 1000);
+    await this.prepare(game, rec.origin.options);
+    const step = game.rules.tick(rec.state, now);
+    if (isNoop(rec.state, step)) return rec;
+    return this.commit(
+      rec,
+      game,
+      { kind: "tick", actor: null, intent: null, meta: null, at: now },
+      step.state,
+      step.out,
+    );
   }
 
   private async apply(
@@ -285,12 +345,15 @@ export class RoomHost {
     game: GameModule,
     from: From,
     intent: unknown,
-    meta: { join?: string; leave?: string } | null,
+    meta: Membership | null = null,
   ): Promise<HostResult> {
     const now = this.clock();
+    await this.prepare(game, rec.origin.options);
     const step = game.rules.act(rec.state, from, intent, now);
     if (isRuleError(step)) return { ok: false, ...step.error };
-    await this.commit(rec, game, { kind: "act", actor: from, intent, meta, at: now }, step.state, step.out, meta);
+    // Nothing changed: nothing to log, store or tell anyone (a join always records its seat).
+    if (!meta && isNoop(rec.state, step)) return { ok: true };
+    await this.commit(rec, game, { kind: "act", actor: from, intent, meta, at: now }, step.state, step.out);
     return { ok: true };
   }
 
@@ -300,21 +363,21 @@ export class RoomHost {
     row: Omit<InputRow, "seq">,
     state: unknown,
     out: Outbound[],
-    meta: { join?: string; leave?: string } | null,
-  ): Promise<void> {
+  ): Promise<RoomRecord> {
     const seq = rec.seq + 1;
     // Inputs are durable before anyone hears of them. Ticks may be published first: they
     // follow from the durable prefix, so a crash only means recovery fires them again.
     const appended = this.deps.log.append(rec.uid, { ...row, seq }, row.kind === "tick");
     if (row.kind === "tick") appended.catch((err) => this.deps.onError?.(err, `log ${rec.code}`));
     else await appended;
-    const { members, retired } = applyMembership(rec, row.intent, meta);
-    const next: RoomRecord = { ...rec, state, seq, version: rec.version + 1, members, retired, touchedAt: row.at };
+    const seating = applyMembership(rec, row.intent, row.meta as Membership | null);
+    const next: RoomRecord = { ...rec, ...seating, state, seq, version: rec.version + 1, touchedAt: row.at };
     if (!(await this.deps.live.cas(rec.code, rec.version, next)))
       throw new Error(`room ${rec.code} changed under its host`);
     this.scheduler?.arm(rec.code, game.rules.due(state));
     this.publish(next, game, out);
     this.project(next, game, out);
+    return next;
   }
 
   /** Feed a game's projection in commit order, off the input's critical path. */
@@ -350,19 +413,22 @@ export class RoomHost {
   }
 
   /**
-   * Close rooms that have seen no input and no timer for `idleMs`: they leave the live
-   * store and are marked closed in the log, so restarts stop replaying them.
+   * Close rooms that have seen no input and no timer for a while: a lobby nobody started
+   * (or a finished game) after `quietMs`, a game in progress after `playingMs`. They leave
+   * the live store and are marked closed in the log, so restarts stop replaying them.
    */
-  async closeIdle(idleMs: number): Promise<number> {
-    const cutoff = this.clock() - idleMs;
+  async closeIdle(limits: { playingMs: number; quietMs: number }): Promise<number> {
+    const now = this.clock();
     let closed = 0;
-    for (const code of this.deps.live.codes()) {
+    for (const code of await this.deps.live.codes()) {
       await this.inTurn(code, async () => {
         const rec = await this.deps.live.get(code);
-        if (!rec || rec.touchedAt > cutoff) return;
-        const due = this.game(rec.game).rules.due(rec.state);
-        if (due !== null) return;
-        await this.deps.log.close(rec.uid, this.clock());
+        if (!rec) return;
+        const rules = this.game(rec.game).rules;
+        const stage: RoomStage = rules.stage?.(rec.state) ?? "playing";
+        const idleMs = stage === "playing" ? limits.playingMs : limits.quietMs;
+        if (rec.touchedAt > now - idleMs || rules.due(rec.state) !== null) return;
+        await this.deps.log.close(rec.uid, now);
         await this.deps.live.delete(code);
         this.scheduler?.arm(code, null);
         closed++;
@@ -372,55 +438,36 @@ export class RoomHost {
   }
 
   /**
-   * After a restart: rebuild every open room from its log, mark every seat disconnected
-   * (its socket died with the old process; the rules start their grace windows), re-arm.
+   * Put a room rebuilt from its log into the live store (see recovery.ts), then mark every
+   * seat disconnected (its socket died with the old process; the rules start their grace
+   * windows) and re-arm its timer. False if the room was already live.
    */
-  async recover(): Promise<number> {
-    const rooms = await this.deps.log.openRooms();
-    let n = 0;
-    for (const room of rooms) {
-      const game = this.games.get(room.game);
-      if (!game) continue;
-      const rows = await this.deps.log.inputs(room.uid);
-      const origin = {
-        roomId: room.code,
-        options: room.options,
-        seed: room.seed,
-        createdAt: room.createdAt,
-        timeScale: room.timeScale,
-      };
-      const entries: LogEntry[] = rows.map((r) =>
-        r.kind === "tick"
-          ? { kind: "tick", at: r.at }
-          : { kind: "act", from: r.actor as From, intent: r.intent, at: r.at },
-      );
-      let state: unknown;
-      try {
-        state = replay(game.rules, origin, entries);
-      } catch (err) {
-        this.deps.onError?.(err, `recover ${room.code}`);
-        continue;
-      }
-      let seats = { members: {} as Record<string, string>, retired: {} as Record<string, string> };
-      for (const r of rows) seats = applyMembership(seats, r.intent, r.meta as Membership | null);
-      const { members, retired } = seats;
-      const rec: RoomRecord = {
-        uid: room.uid,
-        code: room.code,
-        game: room.game,
-        origin,
-        state,
-        version: 0,
-        seq: rows.at(-1)?.seq ?? 0,
-        members,
-        retired,
-        touchedAt: this.clock(),
-      };
-      if (!(await this.deps.live.cas(room.code, null, rec))) continue;
-      n++;
-      for (const seat of new Set(Object.values(members))) await this.presence(room.code, seat, "disconnected");
-      this.scheduler?.arm(room.code, game.rules.due((await this.deps.live.get(room.code))!.state));
+  restore(rec: RoomRecord): Promise<boolean> {
+    return this.inTurn(rec.code, () => this.install(rec));
+  }
+
+  private async install(rec: RoomRecord): Promise<boolean> {
+    if (!(await this.deps.live.cas(rec.code, null, rec))) return false;
+    const game = this.game(rec.game);
+    let cur = rec;
+    for (const seat of new Set(Object.values(rec.members))) {
+      const intent = { type: "@presence", seat, status: "disconnected" };
+      const step = game.rules.act(cur.state, SYSTEM, intent, this.clock());
+      if (isRuleError(step) || isNoop(cur.state, step)) continue;
+      const row = { kind: "act" as const, actor: SYSTEM, intent, meta: null, at: this.clock() };
+      cur = await this.commit(cur, game, row, step.state, step.out);
     }
-    return n;
+    this.scheduler?.arm(rec.code, game.rules.due(cur.state));
+    return true;
+  }
+
+  /** Prepare content for a replay (recovery.ts). */
+  prepareFor(gameId: string, options: unknown): Promise<void> {
+    return this.prepare(this.game(gameId), options);
+  }
+
+  /** Rooms with work queued or running (shutdown waits for none). */
+  busyRooms(): number {
+    return this.turns.busy();
   }
 }

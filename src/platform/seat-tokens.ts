@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import { type Kysely, sql } from "kysely";
 
@@ -22,8 +22,14 @@ export class SeatTokens {
     return new SeatTokens(new TextEncoder().encode(row.rows[0]!.value));
   }
 
-  async issue(room: string, name: string): Promise<string> {
-    return new SignJWT({ room, name })
+  /**
+   * A new seat credential for `room`. `device` is the browser's own secret: the token carries
+   * only its hash, and the host keeps which seat that browser took, so a kicked browser
+   * cannot come back with a fresh token (Card Table RULINGS 5).
+   */
+  async issue(room: string, name: string, device?: string): Promise<string> {
+    const dev = device ? createHash("sha256").update(device).digest("base64url") : undefined;
+    return new SignJWT({ room, name, ...(dev ? { dev } : {}) })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(randomUUID())
       .setIssuedAt()
@@ -32,11 +38,15 @@ export class SeatTokens {
   }
 
   /** The credential a valid token carries for `room`, or null. */
-  async verify(token: string, room: string): Promise<{ credential: string; name?: string } | null> {
+  async verify(token: string, room: string): Promise<{ credential: string; name?: string; device?: string } | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ["HS256"] });
       if (payload.room !== room || typeof payload.sub !== "string") return null;
-      return { credential: payload.sub, ...(typeof payload.name === "string" ? { name: payload.name } : {}) };
+      return {
+        credential: payload.sub,
+        ...(typeof payload.name === "string" ? { name: payload.name } : {}),
+        ...(typeof payload.dev === "string" ? { device: payload.dev } : {}),
+      };
     } catch {
       return null;
     }

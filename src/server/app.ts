@@ -1,31 +1,36 @@
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
-import fastifyStatic from "@fastify/static";
+import { join } from "node:path";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify from "fastify";
-import { Server } from "socket.io";
-import { Decoder } from "socket.io-parser";
 import type { GameModule } from "../engine/module";
 import { connectDb } from "../platform/db/connect";
 import { migrate } from "../platform/db/migrations";
 import { InputLog } from "../platform/input-log";
 import { Journal } from "../platform/journal";
 import { MemoryLiveStore } from "../platform/live-store";
+import { recoverRooms } from "../platform/recovery";
 import { RoomHost } from "../platform/room-host";
 import { InProcessScheduler } from "../platform/scheduler";
 import { SeatTokens } from "../platform/seat-tokens";
 import type { Config } from "./config";
-import { attachGateway } from "./gateway";
-import { JsonTextEncoder } from "./json-text-encoder";
+import { registerErrorReplies } from "./errors";
 import { createMetrics } from "./metrics";
+import { registerOpsRoutes } from "./ops-routes";
 import { SocketPublisher } from "./publisher";
 import { registerGameRoutes } from "./rest";
+import { attachSockets } from "./socket-server";
+import { registerWeb } from "./static-web";
 
 /** The embedded mode's write-ahead file of input rows, inside DATA_DIR (see journal.ts). */
 export const JOURNAL_FILE = "parlor-input-journal.ndjson";
 
-/** Build the whole server (not listening yet). Everything it opens, `close()` shuts. */
+/**
+ * Build the whole server (not listening yet). Everything it opens, `close()` shuts. Rooms
+ * left open by an earlier run are restored in the background (`recovery`), so the server
+ * can listen at once; a room asked for before its turn is restored on the spot.
+ */
 export async function buildServer(config: Config, games: GameModule[]) {
   const app = Fastify({
     logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
@@ -34,6 +39,7 @@ export async function buildServer(config: Config, games: GameModule[]) {
   // Bodies are parsed with zod in the handlers; the JSON schemas are for OpenAPI only.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  registerErrorReplies(app);
 
   const inMemory = config.DATA_DIR.startsWith("memory://");
   const dbh = await connectDb({
@@ -52,14 +58,20 @@ export async function buildServer(config: Config, games: GameModule[]) {
   const onDisk = dbh.kind === "pglite" && !inMemory;
   const log = new InputLog(dbh.db, { journal: onDisk ? Journal.open(join(config.DATA_DIR, JOURNAL_FILE)) : null });
   const restored = await log.restoreJournal();
-  if (restored) app.log.info({ rows: restored }, "input journal copied into the database");
+  if (restored.restored) app.log.info({ rows: restored.restored }, "input journal copied into the database");
+  if (restored.setAside)
+    app.log.warn(
+      { rows: restored.setAside, file: restored.setAsideFile },
+      "input journal rows that could not be restored were set aside",
+    );
   const live = new MemoryLiveStore();
   const publisher = new SocketPublisher();
   let socketCount = 0;
   const metrics = createMetrics(
-    () => live.size(),
+    () => live.sizeNow(),
     () => socketCount,
   );
+  const onError = (err: unknown, context: string) => app.log.error({ err, context }, "room host error");
   const host = new RoomHost({
     games,
     live,
@@ -68,94 +80,110 @@ export async function buildServer(config: Config, games: GameModule[]) {
     timeScale: config.TIME_SCALE,
     metrics: metrics.host,
     services,
-    onError: (err, context) => app.log.error({ err, context }, "room host error"),
+    maxLiveRooms: config.MAX_LIVE_ROOMS,
+    onError,
   });
   const scheduler = new InProcessScheduler((code) => void host.fire(code));
   host.setScheduler(scheduler);
   if (config.REDIS_URL)
     app.log.warn("REDIS_URL is set, but scale-out mode is not available yet: live state stays in memory");
 
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React sets style attributes, and the first paint's shell styles are inline.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The page may be opened over plain http on a LAN; HSTS would lock phones out of that.
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: "no-referrer" },
+  });
+  await app.register(fastifyRateLimit, {
+    max: config.REST_PER_MINUTE,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_req, ctx) =>
+      Object.assign(new Error(`Too many requests; try again in ${ctx.after}.`), { statusCode: 429 }),
+  });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Parlor API", version: "0.1.0", description: "Rooms and content for Parlor's games" } },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/docs" });
+  await app.register(fastifySwaggerUi, { routePrefix: "/docs", staticCSP: true });
 
-  app.get("/healthz", { schema: { summary: "Liveness and storage check" } }, async (_req, reply) => {
-    try {
+  let recovering = true;
+  registerOpsRoutes(app, {
+    config,
+    metrics: metrics.registry,
+    storage: dbh.kind,
+    recovering: () => recovering,
+    check: async () => {
       if (log.broken) throw log.broken;
       await dbh.db.selectFrom("rooms").select("uid").limit(1).execute();
-      return { status: "ok", storage: dbh.kind, liveRooms: live.size(), sockets: socketCount };
-    } catch (err) {
-      return reply.code(503).send({ status: "unavailable", error: String(err) });
-    }
+      return { liveRooms: live.sizeNow(), sockets: socketCount };
+    },
   });
-  app.get("/metrics", { schema: { hide: true } }, async (_req, reply) => {
-    reply.header("content-type", metrics.registry.contentType);
-    return metrics.registry.metrics();
+  registerGameRoutes(app, games, host, services, tokens, config);
+  await registerWeb(app, config.WEB_DIR);
+
+  const io = attachSockets(app.server, games, host, publisher, tokens, config, app.log, {
+    connected: () => socketCount++,
+    disconnected: () => socketCount--,
   });
-  registerGameRoutes(app, games, host, services, tokens);
 
-  const webDir = resolve(config.WEB_DIR);
-  if (existsSync(webDir)) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false });
-    // Client-side routes (/trivia/ABC234) get the app shell.
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === "GET" && !req.url.startsWith("/api/") && existsSync(resolve(webDir, "index.html")))
-        return reply.sendFile("index.html");
-      return reply.code(404).send({ error: { code: "not_found", message: `No route ${req.method} ${req.url}` } });
-    });
-  } else {
-    app.log.warn({ webDir }, "web build not found; run `npm run build:web`");
-  }
-
-  const io = new Server(app.server, {
-    // Same wire format; skips the encoder's search for binary in every payload (see json-text-encoder.ts).
-    parser: { Encoder: JsonTextEncoder, Decoder },
-    // Above our own 64 KB message limit, so oversized messages get a protocol ERROR
-    // instead of a dropped connection.
-    maxHttpBufferSize: 2 * 1024 * 1024,
-    cors: { origin: true },
-  });
-  for (const game of games) {
-    const ns = io.of(game.namespace);
-    publisher.register(game.rules.id, ns);
-    ns.on("connection", (s) => {
-      socketCount++;
-      s.on("disconnect", () => socketCount--);
-    });
-    attachGateway(ns, game, host, app.log, tokens);
-  }
-
-  const idleMs = config.ROOM_IDLE_MINUTES * 60_000;
   const sweeper = setInterval(
     () => {
-      host.closeIdle(idleMs).then(
-        (n) => n && app.log.info({ closed: n }, "closed idle rooms"),
-        (err) => app.log.error({ err }, "idle sweep failed"),
-      );
+      host
+        .closeIdle({ playingMs: config.ROOM_IDLE_MINUTES * 60_000, quietMs: config.ROOM_LOBBY_IDLE_MINUTES * 60_000 })
+        .then(
+          (n) => n && app.log.info({ closed: n }, "closed idle rooms"),
+          (err) => app.log.error({ err }, "idle sweep failed"),
+        );
     },
-    Math.min(60_000, idleMs),
+    Math.min(60_000, config.ROOM_LOBBY_IDLE_MINUTES * 60_000),
   );
   sweeper.unref();
 
-  const recovered = await host.recover();
-  if (recovered) app.log.info({ recovered }, "rooms recovered from the input log");
+  const recovery = recoverRooms(host, log, { onError }).then(
+    (n) => {
+      recovering = false;
+      if (n) app.log.info({ recovered: n }, "rooms recovered from the input log");
+      return n;
+    },
+    (err) => {
+      recovering = false;
+      app.log.error({ err }, "room recovery failed");
+      return 0;
+    },
+  );
 
   return {
     app,
     io,
     host,
     live,
+    log,
     db: dbh.db,
     services,
     dbKind: dbh.kind,
+    /** Resolves with the number of rooms restored from the log once every open room is back. */
+    recovery,
     async close() {
       clearInterval(sweeper);
+      await recovery;
+      io.close();
       await host.projectionsSettled();
       for (const g of games) await g.close?.(services);
       await log.shutdown();
       scheduler.cancelAll();
-      io.close();
       await app.close();
       await dbh.close();
     },

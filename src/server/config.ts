@@ -1,6 +1,17 @@
 import { z } from "zod";
 
 const optionalUrl = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.url().optional());
+const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A comma-separated list; empty or unset is an empty list. */
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
 
 /** Configuration from the environment, validated once at start (see docs/operations.md). */
 export const Config = z.object({
@@ -23,8 +34,38 @@ export const Config = z.object({
   WEB_DIR: z.string().default("dist/web"),
   /** Key for signing seat tokens; unset means a random key kept in the database. */
   SEAT_TOKEN_SECRET: z.string().min(16).optional(),
-  /** Rooms with no input and no timer for this long are closed. */
+  /** Games in progress with no input and no timer for this long are closed. */
   ROOM_IDLE_MINUTES: z.coerce.number().positive().default(120),
+  /** Lobbies nobody started, and finished games, close after this long without input. */
+  ROOM_LOBBY_IDLE_MINUTES: z.coerce.number().positive().default(10),
+  /** Live rooms this server holds at most; creating more is refused with `server_full`. */
+  MAX_LIVE_ROOMS: count(20_000),
+  /** REST requests per minute per client address (all routes together). */
+  REST_PER_MINUTE: count(600),
+  /** Rooms a client address may create per minute (REST, and Trivia Duel joins that create). */
+  ROOMS_PER_MINUTE: count(30),
+  /** Socket joins per client address per minute (room-code guessing, reconnect storms). */
+  SOCKET_JOINS_PER_MINUTE: count(120),
+  /** Messages per second one socket may send, sustained; its burst is twice that. */
+  SOCKET_MESSAGES_PER_SECOND: count(20),
+  /**
+   * Origins (scheme://host[:port]) whose pages may open sockets and call the API from a
+   * browser. Empty: only pages served by this server (same host). Clients that send no
+   * Origin (bots, tests, native apps) are not browsers and are always let through.
+   */
+  ALLOWED_ORIGINS: list,
+  /** Bearer token that opens /metrics from anywhere; without it, only METRICS_ALLOW addresses may read it. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Addresses (exact, or a prefix ending in "." or ":") allowed to read /metrics without a token. */
+  METRICS_ALLOW: z
+    .string()
+    .default("127.0.0.1,::1,::ffff:127.0.0.1")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
 });
 export type Config = z.infer<typeof Config>;
 

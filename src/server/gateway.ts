@@ -3,15 +3,51 @@ import type { ClientFrame, GameModule } from "../engine/module";
 import type { RoomHost } from "../platform/room-host";
 import type { SeatTokens } from "../platform/seat-tokens";
 import { roomKey, seatKey, spectatorKey } from "./publisher";
+import { MALFORMED } from "./safe-decoder";
+import { KeyedBuckets, TokenBucket } from "./token-bucket";
 
-interface Membership {
+/** Per-socket and per-address limits (see docs/operations.md for the settings). */
+export interface GatewayLimits {
+  /** Messages a socket may send per second, sustained. */
+  messagesPerSecond: number;
+  /** Messages a socket may send at once after a quiet spell. */
+  messageBurst: number;
+  /** Messages a socket may have waiting to be handled; more are refused. */
+  maxQueued: number;
+  /** Joins (connections asking for a room) per client address per minute. */
+  joinsPerMinute: number;
+  /** Rooms a client address may create per minute by joining an unknown code (createOnJoin games). */
+  roomsPerMinute: number;
+}
+
+export const DEFAULT_LIMITS: GatewayLimits = {
+  messagesPerSecond: 20,
+  messageBurst: 40,
+  maxQueued: 32,
+  joinsPerMinute: 120,
+  roomsPerMinute: 30,
+};
+
+/** Largest message we read at all; bigger ones are refused before parsing. */
+export const MAX_MESSAGE_BYTES = 64 * 1024;
+/** A flooding socket hears `rate_limited` at most this often (its acks always answer). */
+const RATE_ERROR_EVERY_MS = 250;
+
+interface Member {
   code: string;
   seat: string | null;
   credential: string | undefined;
 }
 
-/** Largest message we read at all; bigger ones are refused before parsing. */
-const MAX_MESSAGE_BYTES = 64 * 1024;
+/** A Socket.IO acknowledgement callback, when the client asked for one. */
+type Ack = (reply: { ok: true } | { ok: false; error: string; message: string }) => void;
+
+interface Session {
+  socket: Socket;
+  member: Member | null;
+  /** Send the protocol's view of the room to this socket now (after losing a seat). */
+  resync(): Promise<void>;
+}
 
 /**
  * The generic socket gateway: parse with the game's wire adapter, hand intents to the
@@ -24,119 +60,207 @@ export function attachGateway(
   host: RoomHost,
   log: { warn: (o: object, m: string) => void },
   tokens: SeatTokens,
+  limits: GatewayLimits = DEFAULT_LIMITS,
 ) {
   const gameId = game.rules.id;
   const wire = game.wire;
-  // How many sockets hold each seat: a seat is disconnected when its last socket goes.
-  const holders = new Map<string, number>();
-  const holderKey = (code: string, seat: string) => `${code}\u0000${seat}`;
+  const joins = new KeyedBuckets(limits.joinsPerMinute, Math.max(10, Math.ceil(limits.joinsPerMinute / 2)));
+  const creations = new KeyedBuckets(limits.roomsPerMinute, Math.max(5, Math.ceil(limits.roomsPerMinute / 2)));
+  // The sessions of this process seated at each seat: a seat is disconnected when its last
+  // socket goes, and a seat that changes hands drops the sockets of its old credential.
+  const seated = new Map<string, Set<Session>>();
+  const seatOf = (code: string, seat: string) => `${code}\u0000${seat}`;
+
+  /** Make a session a spectator: it lost its seat (LEAVE from another tab, a newcomer took it). */
+  const demote = (s: Session) => {
+    const m = s.member;
+    if (!m?.seat) return;
+    seated.get(seatOf(m.code, m.seat))?.delete(s);
+    s.socket.leave(seatKey(m.code, m.seat));
+    s.socket.join(spectatorKey(m.code));
+    s.member = { code: m.code, seat: null, credential: undefined };
+  };
+
+  const seatSessions = (code: string, seat: string) => [...(seated.get(seatOf(code, seat)) ?? [])];
 
   ns.on("connection", (socket: Socket) => {
-    let member: Membership | null = null;
     let chain: Promise<unknown> = Promise.resolve();
+    let queued = 0;
+    let lastRateError = 0;
+    const bucket = new TokenBucket(limits.messagesPerSecond, limits.messageBurst);
     const send = (msg: unknown) => socket.emit("message", msg);
-    const refuse = (code: string, message: string, requestId?: string) => send(wire.error(code, message, requestId));
-
-    const release = async () => {
-      if (!member) return;
-      const { code, seat } = member;
-      socket.leave(roomKey(code));
-      if (seat === null) {
-        socket.leave(spectatorKey(code));
-      } else {
-        socket.leave(seatKey(code, seat));
-        const k = holderKey(code, seat);
-        const n = (holders.get(k) ?? 1) - 1;
-        if (n <= 0) {
-          holders.delete(k);
-          member = null;
-          await host.presence(code, seat, "disconnected");
-        } else holders.set(k, n);
-      }
-      member = null;
+    const session: Session = {
+      socket,
+      member: null,
+      resync: async () => {
+        if (session.member) send(await host.view(session.member.code, session.member.seat));
+      },
     };
 
-    const join = async (frame: Extract<ClientFrame, { kind: "join" }>) => {
-      if (member) await release();
+    const refuse = (code: string, message: string, requestId?: string, ack?: Ack) => {
+      send(wire.error(code, message, requestId));
+      ack?.({ ok: false, error: code, message });
+    };
+
+    const release = async () => {
+      const m = session.member;
+      session.member = null;
+      if (!m) return;
+      socket.leave(roomKey(m.code));
+      if (m.seat === null) {
+        socket.leave(spectatorKey(m.code));
+        return;
+      }
+      socket.leave(seatKey(m.code, m.seat));
+      const set = seated.get(seatOf(m.code, m.seat));
+      set?.delete(session);
+      if (set && set.size > 0) return;
+      seated.delete(seatOf(m.code, m.seat));
+      // Only if this credential still holds the seat (the host checks): a stale tab's
+      // disconnect must not mark the seat's new occupant away.
+      await host.presence(m.code, m.seat, "disconnected", m.credential);
+    };
+
+    const join = async (frame: Extract<ClientFrame, { kind: "join" }>, ack?: Ack) => {
+      if (session.member) await release();
+      if (!joins.take(socket.handshake.address))
+        return refuse("rate_limited", "Too many joins from your network; wait a minute.", frame.requestId, ack);
       const code = frame.roomId;
       let credential = frame.credential;
       let name = frame.name;
+      let device = frame.device;
       // Signed seats: the token must be ours and for this room; its subject is the credential.
       if (game.seatTokens === "signed" && credential !== undefined) {
         const proof = await tokens.verify(credential, code);
-        if (!proof) return refuse("bad_token", "That seat token is not valid for this room.", frame.requestId);
+        if (!proof) return refuse("bad_token", "That seat token is not valid for this room.", frame.requestId, ack);
         credential = proof.credential;
         name = name ?? proof.name;
+        device = proof.device ?? device;
       }
+      // A join that would create a room counts against the address's room allowance.
+      const create = (frame.create ?? true) && game.createOnJoin === true;
+      if (create && !(await host.exists(code)) && !creations.take(socket.handshake.address))
+        return refuse("rate_limited", "Too many new rooms from your network; wait a minute.", frame.requestId, ack);
       // Listen to the room before joining, so the broadcasts our own join causes
       // (PLAYER_JOINED, the match starting) reach this socket too.
       socket.join(roomKey(code));
-      const r = await host.join(gameId, code, credential, name, game.createOnJoin ?? false);
+      const r = await host.join(gameId, code, {
+        ...(credential !== undefined ? { credential } : {}),
+        ...(name !== undefined ? { name } : {}),
+        ...(device !== undefined ? { device } : {}),
+        create,
+      });
       if (r.refused?.code === "room_not_found") {
         socket.leave(roomKey(code));
-        return refuse("room_not_found", "There is no room with that code.", frame.requestId);
+        return refuse("room_not_found", "There is no room with that code.", frame.requestId, ack);
       }
-      member = { code, seat: r.seat, credential };
+      session.member = { code, seat: r.seat, credential: r.seat ? credential : undefined };
       if (r.seat) {
         socket.join(seatKey(code, r.seat));
-        const k = holderKey(code, r.seat);
-        holders.set(k, (holders.get(k) ?? 0) + 1);
+        // Sockets still seated here under another credential lost the seat to this one.
+        for (const other of seatSessions(code, r.seat))
+          if (other.member?.credential !== credential) {
+            demote(other);
+            void other.resync();
+          }
+        const set = seated.get(seatOf(code, r.seat)) ?? new Set<Session>();
+        seated.set(seatOf(code, r.seat), set);
+        set.add(session);
       } else {
         socket.join(spectatorKey(code));
         if (r.refused) refuse(r.refused.code, r.refused.message, frame.requestId);
         if (wire.spectating) send(wire.spectating(code));
       }
       send(await host.view(code, r.seat));
+      if (!r.refused) ack?.({ ok: true });
+      else ack?.({ ok: false, error: r.refused.code, message: r.refused.message });
     };
 
-    const handle = async (frame: ClientFrame) => {
+    const leave = async (frame: Extract<ClientFrame, { kind: "leave" }>, ack?: Ack) => {
+      const m = session.member;
+      if (!m?.seat || !m.credential) return refuse("not_seated", "You have no seat to leave.", frame.requestId, ack);
+      const r = await host.leave(m.code, m.credential);
+      if (!r.ok) return refuse(r.code, r.message, frame.requestId, ack);
+      // Every socket of this credential gives the seat up, not just this one: another tab
+      // of the same player must not act for whoever sits down next.
+      for (const other of seatSessions(m.code, m.seat))
+        if (other.member?.credential === m.credential) {
+          demote(other);
+          if (other !== session) void other.resync();
+        }
+      seated.delete(seatOf(m.code, m.seat));
+      if (frame.requestId && wire.ack) send(wire.ack(frame.requestId));
+      ack?.({ ok: true });
+    };
+
+    const handle = async (frame: ClientFrame, ack?: Ack) => {
       switch (frame.kind) {
         case "invalid":
-          return refuse(frame.code, frame.message, frame.requestId);
+          return refuse(frame.code, frame.message, frame.requestId, ack);
         case "join":
-          return join(frame);
-        case "leave": {
-          if (!member?.seat || !member.credential)
-            return refuse("not_seated", "You have no seat to leave.", frame.requestId);
-          const { code, seat, credential } = member;
-          const r = await host.leave(code, credential);
-          if (!r.ok) return refuse(r.code, r.message, frame.requestId);
-          socket.leave(seatKey(code, seat));
-          holders.delete(holderKey(code, seat));
-          socket.join(spectatorKey(code));
-          member = { code, seat: null, credential: undefined };
-          return;
-        }
+          return join(frame, ack);
+        case "leave":
+          return leave(frame, ack);
         case "intent": {
-          if (!member) return refuse("not_in_room", "Join a room first.", frame.requestId);
-          if (!member.seat) return refuse("spectator", "Spectators cannot play.", frame.requestId);
-          const r = await host.input(member.code, member.seat, frame.intent);
-          if (!r.ok) return refuse(r.code, r.message, frame.requestId);
+          const m = session.member;
+          if (!m) return refuse("not_in_room", "Join a room first.", frame.requestId, ack);
+          if (!m.seat || !m.credential) return refuse("spectator", "Spectators cannot play.", frame.requestId, ack);
+          const r = await host.input(m.code, { seat: m.seat, credential: m.credential }, frame.intent);
+          if (!r.ok) {
+            if (r.code === "not_seated") {
+              demote(session);
+              void session.resync();
+            }
+            return refuse(r.code, r.message, frame.requestId, ack);
+          }
           if (frame.requestId && wire.ack) send(wire.ack(frame.requestId));
+          ack?.({ ok: true });
           return;
         }
       }
     };
 
     // One message at a time per socket, so a client's inputs keep their order.
-    const enqueue = (frame: ClientFrame) => {
+    const enqueue = (frame: ClientFrame, ack?: Ack) => {
+      queued++;
       chain = chain
-        .then(() => handle(frame))
+        .then(() => handle(frame, ack))
         .catch((err) => {
           log.warn({ err }, "socket message failed");
-          refuse("server_error", "Something went wrong; try again.");
-        });
+          refuse("server_error", "Something went wrong; try again.", undefined, ack);
+        })
+        .finally(() => queued--);
     };
 
-    socket.on("message", (raw: unknown) => {
+    const tooFast = (ack?: Ack) => {
+      const now = Date.now();
+      const message = "You are sending messages too fast; slow down.";
+      if (now - lastRateError >= RATE_ERROR_EVERY_MS) {
+        lastRateError = now;
+        send(wire.error("rate_limited", message));
+      }
+      ack?.({ ok: false, error: "rate_limited", message });
+    };
+
+    // onAny runs as the packet is read, before the socket can see its own disconnect: a
+    // LEAVE sent just before closing is always handled (an `on("message")` listener runs a
+    // tick later and Socket.IO drops events that arrive after the disconnect).
+    socket.onAny((event: string, ...args: unknown[]) => {
+      if (event !== "message") return;
+      const ack = typeof args.at(-1) === "function" ? (args.pop() as Ack) : undefined;
+      const raw = args[0];
+      if (!bucket.take() || queued >= limits.maxQueued) return tooFast(ack);
+      if (raw === MALFORMED)
+        return enqueue({ kind: "invalid", code: "bad_message", message: "That message is not valid JSON." }, ack);
       let size = 0;
       try {
         size = JSON.stringify(raw ?? null).length;
       } catch {
         size = Number.POSITIVE_INFINITY;
       }
-      if (size > MAX_MESSAGE_BYTES) return refuse("message_too_large", "That message is too large.");
-      enqueue(wire.parse(raw));
+      if (size > MAX_MESSAGE_BYTES)
+        return enqueue({ kind: "invalid", code: "message_too_large", message: "That message is too large." }, ack);
+      enqueue(wire.parse(raw), ack);
     });
 
     if (wire.handshake) {

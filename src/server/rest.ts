@@ -1,39 +1,56 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ApiRefusal, type GameModule, type ServiceContext } from "../engine/module";
-import type { RoomHost } from "../platform/room-host";
+import { ApiRefusal, type GameModule, type RouteInput, type ServiceContext } from "../engine/module";
+import { RoomCode } from "../engine/room-code";
+import { zodMessage } from "../engine/zod-message";
+import { HostRefusal, type RoomHost } from "../platform/room-host";
 import type { SeatTokens } from "../platform/seat-tokens";
+import type { Config } from "./config";
 
 export const ApiError = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 const json = (schema: z.ZodType) =>
   z.toJSONSchema(schema, { target: "openapi-3.0", unrepresentable: "any", io: "input" });
 
-const SeatRequest = z.object({ name: z.string().trim().min(1).max(40) }).strict();
+/** A browser's own secret (kept in its storage), so a kicked browser cannot sit down again. */
+const DeviceId = z.string().min(16).max(128);
+const SeatRequest = z.object({ name: z.string().trim().min(1).max(40), deviceId: DeviceId.optional() }).strict();
+/** Seat tokens and room lookups answer whether a code exists: slow enough that guessing codes is hopeless. */
+const LOOKUPS_PER_MINUTE = 60;
+
+const HOST_STATUS: Record<string, number> = { server_full: 503, room_exists: 409 };
 
 function refuse(reply: FastifyReply, status: number, code: string, message: string) {
   return reply.code(status).send({ error: { code, message } });
 }
 
-function zodMessage(err: z.ZodError): string {
-  const issue = err.issues[0];
-  return issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "invalid body";
-}
-
-/** Run a handler, turning ApiRefusal into its error reply. */
+/** Run a handler, turning ApiRefusal, HostRefusal and zod errors into their error reply. */
 async function guarded(reply: FastifyReply, fn: () => Promise<unknown>) {
   try {
     return await fn();
   } catch (err) {
     if (err instanceof ApiRefusal) return refuse(reply, err.status, err.code, err.message);
+    if (err instanceof HostRefusal) return refuse(reply, HOST_STATUS[err.code] ?? 400, err.code, err.message);
     if (err instanceof z.ZodError) return refuse(reply, 400, "invalid_body", zodMessage(err));
     throw err;
   }
 }
 
+function routeInput(req: FastifyRequest, body: unknown): RouteInput {
+  const headers: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(", ") : v;
+  const query: Record<string, string> = {};
+  for (const [k, v] of Object.entries((req.query ?? {}) as Record<string, unknown>))
+    if (typeof v === "string") query[k] = v;
+  return { body, params: req.params as Record<string, string>, query, headers, client: req.ip };
+}
+
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+
 /**
  * REST for every game: POST /api/v1/<slug>/rooms, seat tokens for games that sign them,
- * and each game's own routes. Bodies are parsed with zod; refusals are `{ error }`.
+ * each game's own routes, and a lookup from a room code to its game. Bodies are parsed
+ * with zod; refusals are `{ error: { code, message } }`.
  */
 export function registerGameRoutes(
   app: FastifyInstance,
@@ -41,6 +58,7 @@ export function registerGameRoutes(
   host: RoomHost,
   services: ServiceContext,
   tokens: SeatTokens,
+  config: Config,
 ) {
   for (const game of games) {
     const create = game.createRoom;
@@ -49,11 +67,12 @@ export function registerGameRoutes(
     app.post(
       `${base}/rooms`,
       {
+        config: perMinute(config.ROOMS_PER_MINUTE),
         schema: {
           tags: [game.title],
           summary: `Create a ${game.title} room`,
           body: json(create.body),
-          response: { 201: json(z.object({ roomId: z.string() })), 400: json(ApiError) },
+          response: { 201: json(z.object({ roomId: z.string() })), 400: json(ApiError), 429: json(ApiError) },
         },
       },
       async (req, reply) =>
@@ -70,6 +89,7 @@ export function registerGameRoutes(
       app.post(
         `${base}/rooms/:code/seats`,
         {
+          config: perMinute(LOOKUPS_PER_MINUTE),
           schema: {
             tags: [game.title],
             summary: "Get a signed seat token for a room (send it as `auth.token` when connecting)",
@@ -80,11 +100,12 @@ export function registerGameRoutes(
         async (req, reply) => {
           const parsed = SeatRequest.safeParse(req.body ?? {});
           if (!parsed.success) return refuse(reply, 400, "invalid_body", zodMessage(parsed.error));
-          const code = String((req.params as { code: string }).code).toUpperCase();
-          const rec = await host.exists(code);
-          if (!rec || rec.game !== game.rules.id)
+          const code = RoomCode.safeParse((req.params as { code: string }).code);
+          const rec = code.success ? await host.exists(code.data) : null;
+          if (!code.success || !rec || rec.game !== game.rules.id)
             return refuse(reply, 404, "room_not_found", "There is no room with that code.");
-          return reply.code(201).send({ token: await tokens.issue(code, parsed.data.name), roomId: code });
+          const token = await tokens.issue(code.data, parsed.data.name, parsed.data.deviceId);
+          return reply.code(201).send({ token, roomId: code.data });
         },
       );
     }
@@ -94,6 +115,7 @@ export function registerGameRoutes(
         method: route.method,
         url: `${base}${route.path}`,
         ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
+        ...(route.perMinute ? { config: perMinute(route.perMinute) } : {}),
         schema: {
           tags: [game.title],
           summary: route.summary,
@@ -107,12 +129,39 @@ export function registerGameRoutes(
               if (!parsed.success) return refuse(reply, 400, "invalid_body", zodMessage(parsed.error));
               body = parsed.data;
             }
-            const r = await route.handle(services, { body, params: req.params as Record<string, string> });
+            const r = await route.handle(services, routeInput(req, body));
             return reply.code(r.status).send(r.body);
           }),
       });
     }
   }
+
+  const bySlug = new Map(games.map((g) => [g.rules.id, g]));
+  app.get(
+    "/api/v1/rooms/:code",
+    {
+      config: perMinute(LOOKUPS_PER_MINUTE),
+      schema: {
+        summary: "Which game a room code belongs to (for a single 'enter a code' box)",
+        response: {
+          200: json(z.object({ roomId: z.string(), game: z.string(), title: z.string(), slug: z.string().optional() })),
+          404: json(ApiError),
+        },
+      },
+    },
+    async (req, reply) => {
+      const code = RoomCode.safeParse((req.params as { code: string }).code);
+      const rec = code.success ? await host.exists(code.data) : null;
+      const game = rec ? bySlug.get(rec.game) : undefined;
+      if (!rec || !game) return refuse(reply, 404, "room_not_found", "There is no room with that code.");
+      return {
+        roomId: rec.code,
+        game: game.rules.id,
+        title: game.title,
+        ...(game.createRoom ? { slug: game.createRoom.slug } : {}),
+      };
+    },
+  );
 
   app.get("/api/v1/games", { schema: { summary: "Games this server hosts" } }, async () => ({
     games: games.map((g) => ({ id: g.rules.id, title: g.title, namespace: g.namespace, seats: g.rules.seats })),

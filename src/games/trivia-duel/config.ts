@@ -16,6 +16,8 @@ export const TriviaConfig = z
     reconnectGraceSec: z.number().positive().max(3600).default(30),
     /** Exact matching only (after normalisation), for rooms that want it. */
     strictMatching: z.boolean().default(false),
+    /** Only questions of these categories (added); unset or empty: every category. */
+    categories: z.array(z.string().min(1).max(60)).max(30).optional(),
   })
   .strict();
 export type TriviaConfig = z.infer<typeof TriviaConfig>;

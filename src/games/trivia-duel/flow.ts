@@ -3,6 +3,7 @@ import type { Outbound } from "../../engine/rules";
 import { clueText, startReveal } from "./clue";
 import { MIN_TIER } from "./config";
 import type { Question } from "./content/schema";
+import { stopClock } from "./duel-clock";
 import { phaseBetting, phaseResolution, toAll } from "./messages";
 import type { Betting, Outcome, PerSeat, Seat, TriviaState } from "./state";
 import { ms, other, perSeat, pot, SEATS } from "./state";
@@ -55,15 +56,17 @@ export function startMatch(s: TriviaState, questions: Question[], now: number, o
   s.lastResolution = null;
   s.playAgain = perSeat(() => false);
   out.push(toAll({ type: "MATCH_STARTED", matchNumber: s.matchNumber, questionsPerMatch: questions.length }));
+  startQuestion(s, now, out);
   // RULINGS #8: a player already away when the match starts (a disconnect outside a match
-  // arms no clock) gets the reconnect window from now, or the match would wait on them forever.
+  // arms no clock) gets the reconnect window from now, with the clock stopped, or the match
+  // would wait on them forever.
   for (const seat of SEATS) {
     const p = s.players[seat];
     if (p.connected || p.graceUntil !== null) continue;
     p.graceUntil = now + ms(s, s.config.reconnectGraceSec);
-    out.push(toAll({ type: "PLAYER_DISCONNECTED", player: seat, reconnectDeadline: p.graceUntil }));
+    stopClock(s, now);
+    out.push(toAll({ type: "PLAYER_DISCONNECTED", player: seat, reconnectDeadline: p.graceUntil, clockStopped: true }));
   }
-  startQuestion(s, now, out);
 }
 
 export function startQuestion(s: TriviaState, now: number, out: Outbound[]): void {
@@ -216,8 +219,11 @@ export function complete(s: TriviaState, forfeitedBy: Seat | null, out: Outbound
         ? "P1"
         : "P2";
   s.result = { winner, finalBalances: { ...s.balances }, forfeitedBy };
+  if (winner === "TIE") s.tally.ties += 1;
+  else s.tally[winner] += 1;
   s.players.P1.graceUntil = null;
   s.players.P2.graceUntil = null;
+  s.clockStoppedAt = null;
   out.push(
     toAll({
       type: "PHASE_COMPLETE",
@@ -225,6 +231,7 @@ export function complete(s: TriviaState, forfeitedBy: Seat | null, out: Outbound
       finalBalances: { ...s.balances },
       ...(forfeitedBy ? { forfeit: true, forfeitedBy } : {}),
       recap: s.recap,
+      tally: { ...s.tally },
     }),
   );
 }

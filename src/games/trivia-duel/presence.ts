@@ -1,11 +1,19 @@
 import { type RuleError, refuse } from "../../engine/errors";
 import type { Outbound, PresenceIntent } from "../../engine/rules";
+import { restartClock, stopClock } from "./duel-clock";
 import { complete, drawQuestions, type QuestionLookup, startMatch } from "./flow";
 import { toAll } from "./messages";
-import type { TriviaState } from "./state";
-import { isSeat, ms } from "./state";
+import type { Seat, TriviaState } from "./state";
+import { emptySeat, freshTally, isSeat, ms } from "./state";
 
 const live = (s: TriviaState) => s.phase !== "WAITING" && s.phase !== "COMPLETE";
+
+/** A name as players see it: one line, at most 24 characters; blank means none. */
+export const MAX_NAME = 24;
+function cleanName(name: string | undefined): string | null {
+  const n = (name ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_NAME);
+  return n.length > 0 ? n : null;
+}
 
 export function applyPresence(
   s: TriviaState,
@@ -21,9 +29,11 @@ export function applyPresence(
     case "joined": {
       if (me.joined && !me.left) return refuse("seat_taken", "That seat is taken.");
       if (live(s)) return refuse("room_full", "A match is in progress; you can watch.");
-      s.players[p.seat] = { joined: true, connected: true, left: false, graceUntil: null };
+      s.players[p.seat] = { ...emptySeat(), joined: true, connected: true, name: cleanName(p.name) };
       s.playAgain[p.seat] = false;
-      out.push(toAll({ type: "PLAYER_JOINED", player: p.seat }));
+      // A new face in a seat: the running tally was between other people.
+      s.tally = freshTally();
+      out.push(toAll({ type: "PLAYER_JOINED", player: p.seat, name: s.players[p.seat].name }));
       if (s.phase === "WAITING" && s.players.P1.joined && s.players.P2.joined) {
         const qs = drawQuestions(s, lookup);
         if (!qs) return refuse("no_more_questions", "This room has run out of questions.");
@@ -31,33 +41,56 @@ export function applyPresence(
       }
       return null;
     }
-    case "connected": {
-      if (!me.joined || me.left) return refuse("not_seated", "That seat is not yours.");
-      me.connected = true;
-      me.graceUntil = null;
-      out.push(toAll({ type: "PLAYER_RECONNECTED", player: p.seat }));
-      return null;
-    }
+    case "connected":
+      return reconnect(s, p.seat, cleanName(p.name), now, out);
     case "disconnected": {
       if (!me.joined || me.left) return refuse("not_seated", "That seat is not taken.");
+      if (!me.connected) return null;
       me.connected = false;
-      // RULINGS #8: a reconnect window while a match is live; timers keep running.
+      // RULINGS #8: a reconnect window while a match is live, and the duel's clock stops.
       me.graceUntil = live(s) ? now + ms(s, s.config.reconnectGraceSec) : null;
-      out.push(toAll({ type: "PLAYER_DISCONNECTED", player: p.seat, reconnectDeadline: me.graceUntil }));
+      if (live(s)) stopClock(s, now);
+      out.push(
+        toAll({
+          type: "PLAYER_DISCONNECTED",
+          player: p.seat,
+          reconnectDeadline: me.graceUntil,
+          clockStopped: s.clockStoppedAt !== null,
+        }),
+      );
       return null;
     }
     case "left": {
       if (!me.joined || me.left) return refuse("not_seated", "That seat is not taken.");
       out.push(toAll({ type: "PLAYER_LEFT", player: p.seat }));
       if (live(s)) {
-        s.players[p.seat] = { joined: true, connected: false, left: true, graceUntil: null };
+        s.players[p.seat] = { ...me, joined: true, connected: false, left: true, graceUntil: null };
         complete(s, p.seat, out);
       } else {
         // Before or after a match the seat simply opens up again.
-        s.players[p.seat] = { joined: false, connected: false, left: false, graceUntil: null };
+        s.players[p.seat] = emptySeat();
         s.playAgain = { P1: false, P2: false };
       }
       return null;
     }
   }
+}
+
+/**
+ * A seated player's socket is back. The other side hears it; if nobody is away any more
+ * the clock starts again, every deadline moved on by the pause, and everyone gets a fresh
+ * view with the new deadlines.
+ */
+function reconnect(s: TriviaState, seat: Seat, name: string | null, now: number, out: Outbound[]): RuleError | null {
+  const me = s.players[seat];
+  if (!me.joined || me.left) return refuse("not_seated", "That seat is not yours.");
+  const renamed = name !== null && name !== me.name;
+  if (me.connected && !renamed) return null;
+  me.connected = true;
+  me.graceUntil = null;
+  if (name !== null) me.name = name;
+  const stopped = restartClock(s, now);
+  out.push(toAll({ type: "PLAYER_RECONNECTED", player: seat, name: me.name }));
+  if (stopped > 0) out.push({ to: "all", view: true });
+  return null;
 }

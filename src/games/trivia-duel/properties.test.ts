@@ -418,10 +418,16 @@ function run(config: RoomConfig, seed: string, cmds: Cmd[]) {
   scanNew();
 
   for (const planned of cmds) {
+    // An input first meets every timer overdue at its arrival (the host's catch-up), so a
+    // refusal is judged against the state after that.
+    laggedStep = lagging;
+    if (planned.k !== "lag" && planned.k !== "wait") {
+      t.catchUp();
+      lagging = false;
+    }
     const c = planned.k === "smart" ? smartMove(t.state, t.now, planned.pick) : planned;
     const before = JSON.stringify(t.state);
     const ref = t.state;
-    laggedStep = lagging;
     if (c.k === "lag") {
       t.now += c.ms;
       lagging = true;

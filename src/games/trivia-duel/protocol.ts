@@ -1,5 +1,8 @@
 import { z } from "zod";
 import type { ClientFrame, WireAdapter } from "../../engine/module";
+import { RoomCode } from "../../engine/room-code";
+import { zodMessage } from "../../engine/zod-message";
+import { MAX_NAME } from "./presence";
 
 /** Longest answer we read; anything longer is refused before it reaches the rules. */
 export const MAX_ANSWER = 200;
@@ -17,18 +20,20 @@ export const TriviaIntent = z.discriminatedUnion("type", [
 ]);
 export type TriviaIntent = z.infer<typeof TriviaIntent>;
 
-export const ROOM_ID = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{3,32}$/, "room codes are 3-32 letters, digits, - or _")
-  .transform((s) => s.toUpperCase());
+/** The seat's secret: 8–128 characters, made by the client and never shown to anyone. */
+export const PlayerId = z.string().min(8).max(128);
 
 export const JoinRoom = z
   .object({
     type: z.literal("JOIN_ROOM"),
-    roomId: ROOM_ID,
+    /** 3–32 letters, digits, `-` or `_`, case-insensitive. */
+    roomId: RoomCode,
     /** The client's secret for its seat (RULINGS: a seat belongs to whoever proved it). */
-    playerId: z.string().min(8).max(128),
+    playerId: PlayerId,
+    /** Added: what to call the player (1–24 characters after trimming). */
+    name: z.string().trim().min(1).max(MAX_NAME).optional(),
+    /** Added: `false` never creates the room by joining (Parlor's web client; RULINGS #9). */
+    create: z.boolean().optional(),
   })
   .strict();
 
@@ -36,10 +41,7 @@ export const Leave = z.object({ type: z.literal("LEAVE") }).strict();
 
 const KNOWN = new Set(["JOIN_ROOM", "LEAVE", ...TriviaIntent.options.map((o) => o.shape.type.value)]);
 
-function describe(err: z.ZodError): string {
-  const i = err.issues[0];
-  return i ? `${i.path.join(".") || "message"}: ${i.message}` : "invalid message";
-}
+const describe = (err: z.ZodError) => zodMessage(err, "message");
 
 export const triviaWire: WireAdapter = {
   parse(raw: unknown): ClientFrame {
@@ -51,7 +53,13 @@ export const triviaWire: WireAdapter = {
     if (type === "JOIN_ROOM") {
       const j = JoinRoom.safeParse(raw);
       if (!j.success) return { kind: "invalid", code: "bad_message", message: describe(j.error) };
-      return { kind: "join", roomId: j.data.roomId, credential: j.data.playerId };
+      return {
+        kind: "join",
+        roomId: j.data.roomId,
+        credential: j.data.playerId,
+        ...(j.data.name !== undefined ? { name: j.data.name } : {}),
+        ...(j.data.create !== undefined ? { create: j.data.create } : {}),
+      };
     }
     if (type === "LEAVE") {
       const l = Leave.safeParse(raw);

@@ -13,7 +13,7 @@ import { toAll } from "./messages";
 import { applyPresence } from "./presence";
 import { TriviaIntent } from "./protocol";
 import type { Seat, TriviaState } from "./state";
-import { isSeat, ms, perSeat } from "./state";
+import { emptySeat, freshTally, isSeat, ms, perSeat } from "./state";
 import { roomState } from "./view";
 
 const live = (s: TriviaState) => s.phase !== "WAITING" && s.phase !== "COMPLETE";
@@ -49,10 +49,14 @@ export function createTriviaRules(bank: readonly Question[]): GameRules<TriviaSt
       lastResolution: null,
       recap: [],
       result: null,
-      players: perSeat(() => ({ joined: false, connected: false, left: false, graceUntil: null })),
+      players: perSeat(emptySeat),
       playAgain: perSeat(() => false),
+      clockStoppedAt: null,
+      tally: freshTally(),
     };
-    s.unseen = shuffledIds(s, questions ?? bank);
+    const chosen = new Set(config.categories ?? []);
+    const pool = (questions ?? bank).filter((q) => chosen.size === 0 || chosen.has(q.category));
+    s.unseen = shuffledIds(s, pool);
     return s;
   }
 
@@ -69,10 +73,16 @@ export function createTriviaRules(bank: readonly Question[]): GameRules<TriviaSt
     } else {
       err = playerIntent(s, from, intent, now, out);
     }
-    return err ?? { state: s, out };
+    if (err) return err;
+    // An accepted input that said nothing changed nothing (a repeated presence): the host
+    // skips it entirely when it gets back the very state it gave.
+    return out.length === 0 ? { state, out } : { state: s, out };
   }
 
   function playerIntent(s: TriviaState, seat: Seat, intent: TriviaIntent, now: number, out: Outbound[]) {
+    // RULINGS #8: the duel waits for an absent player; nobody plays on meanwhile.
+    if (s.clockStoppedAt !== null && intent.type !== "PLAY_AGAIN")
+      return refuse("clock_stopped", "Your opponent lost their connection; the duel waits for them.");
     switch (intent.type) {
       case "BET":
       case "MATCH":
@@ -133,7 +143,9 @@ export function createTriviaRules(bank: readonly Question[]): GameRules<TriviaSt
   }
 
   function due(s: TriviaState): number | null {
-    const times = [phaseDue(s), graceDue(s)?.at ?? null].filter((x): x is number => x !== null);
+    // RULINGS #8: while the clock is stopped only the absent player's grace runs.
+    const phase = s.clockStoppedAt === null ? phaseDue(s) : null;
+    const times = [phase, graceDue(s)?.at ?? null].filter((x): x is number => x !== null);
     return times.length ? Math.min(...times) : null;
   }
 
@@ -145,7 +157,8 @@ export function createTriviaRules(bank: readonly Question[]): GameRules<TriviaSt
       const at = due(s);
       if (at === null || at > now) break;
       const grace = graceDue(s);
-      if (grace && grace.at === at && (phaseDue(s) ?? Number.POSITIVE_INFINITY) >= at) {
+      const phase = s.clockStoppedAt === null ? phaseDue(s) : null;
+      if (grace && grace.at === at && (phase ?? Number.POSITIVE_INFINITY) >= at) {
         complete(s, grace.seat, out);
         continue;
       }
@@ -210,5 +223,6 @@ export function createTriviaRules(bank: readonly Question[]): GameRules<TriviaSt
     due,
     tick,
     view: (s: TriviaState, seat: SeatId | null, now: number) => roomState(s, seat, now),
+    stage: (s: TriviaState) => (s.phase === "WAITING" ? "lobby" : s.phase === "COMPLETE" ? "over" : "playing"),
   };
 }

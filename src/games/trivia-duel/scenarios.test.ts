@@ -318,15 +318,20 @@ describe("betting rules", () => {
     expect(t.state.phase).toBe("CLUE");
   });
 
-  it("a BET arriving as the timeout falls due beats it", () => {
-    const t = seated();
-    toBetting(t);
-    t.advance(14_999);
-    t.now += 1; // the deadline instant, before the timer is processed
-    t.must("P1", { type: "BET", amount: 10 });
-    t.advance(0);
-    expect(t.state.betting!.awaitingAction).toBe("P2");
-    expect(t.ofType<Msg>("BET_TIMEOUT")).toHaveLength(0);
+  it("deadlines are exact: a BET a moment before the deadline counts, one at the deadline meets the timeout", () => {
+    const early = seated();
+    toBetting(early);
+    early.advance(14_999);
+    early.must("P1", { type: "BET", amount: 10 });
+    expect(early.state.betting!.awaitingAction).toBe("P2");
+    expect(early.ofType<Msg>("BET_TIMEOUT")).toHaveLength(0);
+
+    const late = seated();
+    toBetting(late);
+    late.advance(14_999);
+    late.now += 1; // the deadline instant, before any timer was processed
+    expect(late.refused("P1", { type: "BET", amount: 10 })).toBe("not_betting_phase");
+    expect(late.ofType<Msg>("BET_TIMEOUT")).toHaveLength(1);
   });
 });
 
@@ -403,15 +408,52 @@ describe("clue and buzzer", () => {
 });
 
 describe("presence", () => {
-  it("a reconnect inside 30 s continues the match; the seat gets ROOM_STATE", () => {
+  it("a reconnect inside 30 s continues the match where it stood; the seat gets ROOM_STATE", () => {
     const t = seated();
     t.must(SYSTEM, { type: "@presence", seat: "P2", status: "disconnected" });
-    expect(lastOf(t, "PLAYER_DISCONNECTED").reconnectDeadline).toBe(t.now + 30_000);
+    expect(lastOf(t, "PLAYER_DISCONNECTED")).toMatchObject({ reconnectDeadline: t.now + 30_000, clockStopped: true });
     t.advance(29_000);
+    // The clock stood still: the 3 s category reveal has not run out.
+    expect(t.state.phase).toBe("CATEGORY");
     t.must(SYSTEM, { type: "@presence", seat: "P2", status: "connected" });
-    expect(t.view("P2")).toMatchObject({ type: "ROOM_STATE", you: "P2", phase: "BETTING" });
+    expect(lastOf(t, "PLAYER_RECONNECTED").player).toBe("P2");
+    expect(t.view("P2")).toMatchObject({ type: "ROOM_STATE", you: "P2", phase: "CATEGORY", clockStopped: false });
+    t.advance(3000);
+    expect(t.state.phase).toBe("BETTING");
     t.advance(10_000);
     expect(t.state.phase).not.toBe("COMPLETE");
+  });
+
+  it("a dropped phone keeps its folds: bet timers stop until it is back (RULINGS #8)", () => {
+    const t = seated();
+    toBetting(t);
+    const deadline = t.state.betting!.deadline!;
+    t.must(SYSTEM, { type: "@presence", seat: "P1", status: "disconnected" });
+    t.advance(20_000);
+    expect(t.ofType("BET_TIMEOUT")).toEqual([]);
+    expect(t.state.foldsRemaining.P1).toBe(2);
+    // The player who stayed cannot play on alone meanwhile.
+    expect(t.refused("P2", { type: "FOLD" })).toBe("clock_stopped");
+    t.must(SYSTEM, { type: "@presence", seat: "P1", status: "connected" });
+    expect(t.state.betting!.deadline).toBe(deadline + 20_000);
+    t.must("P1", { type: "BET", amount: 25 });
+    expect(t.state.betting!.awaitingAction).toBe("P2");
+  });
+
+  it("the clue stops revealing while a player is away, and goes on from the same letter", () => {
+    const t = seated();
+    toBetting(t);
+    t.must("P1", { type: "BET", amount: 10 });
+    t.must("P2", { type: "MATCH" });
+    t.advance(1000);
+    const shown = (t.view("P2") as { clue: { revealIndex: number } }).clue.revealIndex;
+    t.must(SYSTEM, { type: "@presence", seat: "P2", status: "disconnected" });
+    t.advance(10_000);
+    expect((t.view("P1") as { clue: { revealIndex: number } }).clue.revealIndex).toBe(shown);
+    t.must(SYSTEM, { type: "@presence", seat: "P2", status: "connected" });
+    expect((t.view("P1") as { clue: { revealIndex: number } }).clue.revealIndex).toBe(shown);
+    t.advance(1000);
+    expect((t.view("P1") as { clue: { revealIndex: number } }).clue.revealIndex).toBe(shown + 12);
   });
 
   it("no reconnect within 30 s: the opponent wins by forfeit (RULINGS #8)", () => {

@@ -58,6 +58,15 @@ export interface Presence {
   left: boolean;
   /** When a disconnected player forfeits unless back (RULINGS #8). */
   graceUntil: number | null;
+  /** What the player calls themselves (JOIN_ROOM's `name`); null: none given. */
+  name: string | null;
+}
+
+/** Matches won by each seat, and ties, since its current players sat down. */
+export interface Tally {
+  P1: number;
+  P2: number;
+  ties: number;
 }
 
 export interface TriviaState {
@@ -86,9 +95,20 @@ export interface TriviaState {
   result: { winner: Seat | "TIE"; finalBalances: PerSeat<number>; forfeitedBy: Seat | null } | null;
   players: PerSeat<Presence>;
   playAgain: PerSeat<boolean>;
+  /** Since when the duel's clock has been stopped for an absent player (RULINGS #8), or null. */
+  clockStoppedAt: number | null;
+  tally: Tally;
 }
 
 export const other = (s: Seat): Seat => (s === "P1" ? "P2" : "P1");
+export const emptySeat = (): Presence => ({
+  joined: false,
+  connected: false,
+  left: false,
+  graceUntil: null,
+  name: null,
+});
+export const freshTally = (): Tally => ({ P1: 0, P2: 0, ties: 0 });
 export const isSeat = (s: unknown): s is Seat => s === "P1" || s === "P2";
 export const perSeat = <T>(f: (s: Seat) => T): PerSeat<T> => ({ P1: f("P1"), P2: f("P2") });
 export const pot = (b: Betting | null): number => (b ? b.contributions.P1 + b.contributions.P2 : 0);

@@ -81,8 +81,8 @@ describe("ROOM_STATE by phase", () => {
       questionsPerMatch: 3,
       foldsRemaining: { P1: 2, P2: 2 },
       players: {
-        P1: { joined: true, connected: true, reconnectDeadline: null },
-        P2: { joined: false, connected: false, reconnectDeadline: null },
+        P1: { joined: true, connected: true, reconnectDeadline: null, name: null },
+        P2: { joined: false, connected: false, reconnectDeadline: null, name: null },
       },
       config: t.state.config,
       category: null,
@@ -96,6 +96,8 @@ describe("ROOM_STATE by phase", () => {
       result: null,
       recap: [],
       playAgain: { P1: false, P2: false },
+      clockStopped: false,
+      tally: { P1: 0, P2: 0, ties: 0 },
     });
     expectSameForEveryone(t);
   });
@@ -338,9 +340,14 @@ describe("ROOM_STATE by phase", () => {
   it("a disconnected player shows their reconnect deadline", () => {
     const t = inBetting();
     t.must(SYSTEM, { type: "@presence", seat: "P2", status: "disconnected" });
-    expect(view(t, "P1").players.P2).toEqual({ joined: true, connected: false, reconnectDeadline: t.now + 30_000 });
+    expect(view(t, "P1").players.P2).toEqual({
+      joined: true,
+      connected: false,
+      reconnectDeadline: t.now + 30_000,
+      name: null,
+    });
     t.must(SYSTEM, { type: "@presence", seat: "P2", status: "connected" });
-    expect(view(t, "P2").players.P2).toEqual({ joined: true, connected: true, reconnectDeadline: null });
+    expect(view(t, "P2").players.P2).toEqual({ joined: true, connected: true, reconnectDeadline: null, name: null });
   });
 });
 
@@ -401,6 +408,7 @@ describe("end of match messages", () => {
       forfeit: true,
       forfeitedBy: "P2",
       recap: [],
+      tally: { P1: 1, P2: 0, ties: 0 },
     });
     expect(view(t, "P1")).toMatchObject({
       phase: "COMPLETE",
@@ -419,7 +427,12 @@ describe("end of match messages", () => {
     // …but once the match starts, it does (RULINGS #8).
     expect(t.state.phase).toBe("CATEGORY");
     expect(lastOf(t, "PLAYER_DISCONNECTED")).toMatchObject({ player: "P1", reconnectDeadline: t.now + 30_000 });
-    expect(view(t, "P2").players.P1).toEqual({ joined: true, connected: false, reconnectDeadline: t.now + 30_000 });
+    expect(view(t, "P2").players.P1).toEqual({
+      joined: true,
+      connected: false,
+      reconnectDeadline: t.now + 30_000,
+      name: null,
+    });
     t.advance(30_000);
     expect(lastOf(t, "PHASE_COMPLETE")).toMatchObject({ winner: "P2", forfeit: true, forfeitedBy: "P1" });
   });

@@ -1,5 +1,6 @@
 import type { SeatId } from "../../engine/rules";
 import { clueText, revealIndexAt } from "./clue";
+import { duelNow } from "./duel-clock";
 import { firstActorFor } from "./flow";
 import { availableActions, betOptions, raiseOptions } from "./messages";
 import type { TriviaState } from "./state";
@@ -12,7 +13,7 @@ import { isSeat, pot } from "./state";
 export function roomState(s: TriviaState, seat: SeatId | null, now: number) {
   const q = s.questions[s.questionIndex];
   const b = s.betting;
-  const revealIndex = s.clue ? revealIndexAt(s, now) : 0;
+  const revealIndex = s.clue ? revealIndexAt(s, duelNow(s, now)) : 0;
   const inQuestion = s.phase !== "WAITING" && s.phase !== "COMPLETE";
   return {
     type: "ROOM_STATE",
@@ -30,13 +31,18 @@ export function roomState(s: TriviaState, seat: SeatId | null, now: number) {
         joined: s.players.P1.joined,
         connected: s.players.P1.connected,
         reconnectDeadline: s.players.P1.graceUntil,
+        name: s.players.P1.name,
       },
       P2: {
         joined: s.players.P2.joined,
         connected: s.players.P2.connected,
         reconnectDeadline: s.players.P2.graceUntil,
+        name: s.players.P2.name,
       },
     },
+    /** RULINGS #8: the clock stands still while a player is away; deadlines move on when it restarts. */
+    clockStopped: s.clockStoppedAt !== null,
+    tally: { ...s.tally },
     config: s.config,
     category: inQuestion && q ? q.category : null,
     /** Who opens the betting on this question (known from the category reveal on). */

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Registry } from "prom-client";
+import type { Config } from "./config";
+
+interface Ops {
+  config: Config;
+  metrics: Registry;
+  storage: string;
+  recovering(): boolean;
+  /** Throws when storage is unusable; otherwise counts for the reply. */
+  check(): Promise<Record<string, number>>;
+}
+
+/** Whether `address` is one METRICS_ALLOW names (an exact address, or a prefix ending in "." or ":"). */
+export function addressAllowed(address: string, allow: string[]): boolean {
+  return allow.some((a) => a === address || ((a.endsWith(".") || a.endsWith(":")) && address.startsWith(a)));
+}
+
+function metricsAllowed(req: FastifyRequest, config: Config): boolean {
+  const auth = req.headers.authorization;
+  if (config.METRICS_TOKEN && auth === `Bearer ${config.METRICS_TOKEN}`) return true;
+  return addressAllowed(req.socket.remoteAddress ?? "", config.METRICS_ALLOW);
+}
+
+/**
+ * What operators poll: `/healthz` (alive, storage usable; says "recovering" while rooms
+ * from an earlier run are being restored), `/readyz` (503 until they are), `/metrics`.
+ */
+export function registerOpsRoutes(app: FastifyInstance, ops: Ops) {
+  const health = async () => ({
+    status: ops.recovering() ? "recovering" : "ok",
+    storage: ops.storage,
+    ...(await ops.check()),
+  });
+  const noLimit = { config: { rateLimit: false } };
+  app.get("/healthz", { ...noLimit, schema: { summary: "Liveness and storage check" } }, async (_req, reply) => {
+    try {
+      return await health();
+    } catch (err) {
+      return reply.code(503).send({ status: "unavailable", error: String(err) });
+    }
+  });
+  app.get(
+    "/readyz",
+    { ...noLimit, schema: { summary: "Ready for traffic: storage usable and every room restored" } },
+    async (_req, reply) => {
+      try {
+        const h = await health();
+        return h.status === "ok" ? h : reply.code(503).send(h);
+      } catch (err) {
+        return reply.code(503).send({ status: "unavailable", error: String(err) });
+      }
+    },
+  );
+  app.get("/metrics", { ...noLimit, schema: { hide: true } }, async (req, reply) => {
+    if (!metricsAllowed(req, ops.config))
+      return reply.code(403).send({
+        error: { code: "forbidden", message: "Metrics need METRICS_TOKEN or an address in METRICS_ALLOW." },
+      });
+    reply.header("content-type", ops.metrics.contentType);
+    return ops.metrics.metrics();
+  });
+}

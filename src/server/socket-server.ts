@@ -1,0 +1,71 @@
+import type { Server as HttpServer } from "node:http";
+import { Server } from "socket.io";
+import type { GameModule } from "../engine/module";
+import type { RoomHost } from "../platform/room-host";
+import type { SeatTokens } from "../platform/seat-tokens";
+import type { Config } from "./config";
+import { attachGateway } from "./gateway";
+import { JsonTextEncoder } from "./json-text-encoder";
+import { originAllowed } from "./origin";
+import type { SocketPublisher } from "./publisher";
+import { SafeDecoder } from "./safe-decoder";
+import { TokenBucket } from "./token-bucket";
+
+/** The Socket.IO transport limit; a frame beyond it closes the socket (see docs/protocols). */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+
+/**
+ * How often the server pings each socket and how long it waits for the answer: a phone
+ * that vanished without closing its socket is noticed within about 15 s, which starts its
+ * seat's grace window. The web client's own heartbeat (`@heartbeat`, every second) tells
+ * the player "Reconnecting…" within 2 s.
+ */
+const PING_INTERVAL_MS = 10_000;
+const PING_TIMEOUT_MS = 5_000;
+
+/** Socket.IO over the HTTP server: one namespace per game, each with the generic gateway. */
+export function attachSockets(
+  httpServer: HttpServer,
+  games: GameModule[],
+  host: RoomHost,
+  publisher: SocketPublisher,
+  tokens: SeatTokens,
+  config: Config,
+  log: { warn: (o: object, m: string) => void },
+  counts: { connected(): void; disconnected(): void },
+) {
+  const io = new Server(httpServer, {
+    // Same wire format; skips the encoder's search for binary in every payload (see
+    // json-text-encoder.ts); the decoder answers a broken frame instead of dropping the socket.
+    parser: { Encoder: JsonTextEncoder, Decoder: SafeDecoder },
+    // Above the gateway's own 64 KB message limit, so oversized messages get a protocol
+    // error instead of a dropped connection; beyond this the transport closes the socket.
+    maxHttpBufferSize: MAX_FRAME_BYTES,
+    pingInterval: PING_INTERVAL_MS,
+    pingTimeout: PING_TIMEOUT_MS,
+    allowRequest: (req, done) =>
+      done(null, originAllowed(req.headers.origin, req.headers.host, config.ALLOWED_ORIGINS)),
+  });
+  const limits = {
+    messagesPerSecond: config.SOCKET_MESSAGES_PER_SECOND,
+    messageBurst: config.SOCKET_MESSAGES_PER_SECOND * 2,
+    maxQueued: 32,
+    joinsPerMinute: config.SOCKET_JOINS_PER_MINUTE,
+    roomsPerMinute: config.ROOMS_PER_MINUTE,
+  };
+  for (const game of games) {
+    const ns = io.of(game.namespace);
+    publisher.register(game.rules.id, ns);
+    ns.on("connection", (s) => {
+      counts.connected();
+      s.on("disconnect", () => counts.disconnected());
+      // The client's heartbeat: answered at once, so a silent network shows within seconds.
+      const beats = new TokenBucket(4, 8);
+      s.on("@heartbeat", (ack: unknown) => {
+        if (typeof ack === "function" && beats.take()) (ack as () => void)();
+      });
+    });
+    attachGateway(ns, game, host, log, tokens, limits);
+  }
+  return io;
+}

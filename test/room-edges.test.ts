@@ -1,0 +1,149 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TriviaState } from "../src/games/trivia-duel/state";
+import { Player } from "./support/client";
+import { startServer, type TestServer } from "./support/server";
+
+/**
+ * The room edges a careless or hostile client found: a mistyped code, a leave followed at
+ * once by a disconnect, a stale second tab, broken frames and floods.
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ SOCKET_JOINS_PER_MINUTE: "100000", ROOMS_PER_MINUTE: "100000" });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function createRoom(body: unknown = {}): Promise<string> {
+  const res = await fetch(`${server.url}/api/v1/trivia/rooms`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { roomId: string }).roomId;
+}
+
+const state = async (code: string) => (await server.live.get(code))?.state as TriviaState | undefined;
+
+async function seat(code: string, id = randomUUID(), extra: Record<string, unknown> = {}) {
+  const p = new Player(server.url, "/trivia");
+  p.send({ type: "JOIN_ROOM", roomId: code, playerId: id, create: false, ...extra });
+  const rs = await p.next("ROOM_STATE");
+  return { p, id, rs };
+}
+
+const connected = (p: Player) =>
+  new Promise<void>((resolve) => (p.socket.connected ? resolve() : p.socket.once("connect", () => resolve())));
+
+describe("rooms people can trust", () => {
+  it("a code nobody created is 'no such room' for a client that asks not to create, and no room appears", async () => {
+    const p = new Player(server.url, "/trivia");
+    p.send({ type: "JOIN_ROOM", roomId: "NOPE42", playerId: randomUUID(), create: false });
+    expect(await p.next("ERROR")).toMatchObject({ code: "room_not_found" });
+    expect(await server.live.get("NOPE42")).toBeNull();
+    // Protocol clients keep RULINGS Trivia #9: without `create: false` the room is made.
+    p.send({ type: "JOIN_ROOM", roomId: "MADE42", playerId: randomUUID() });
+    expect(await p.next("ROOM_STATE")).toMatchObject({ roomId: "MADE42", you: "P1" });
+    p.close();
+  });
+
+  it("LEAVE sent just before closing the socket always frees the seat: 100 tries, no miss", async () => {
+    const code = await createRoom();
+    let freed = 0;
+    for (let i = 0; i < 100; i++) {
+      const p = new Player(server.url, "/trivia");
+      await connected(p);
+      p.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID(), create: false });
+      expect(await p.next("ROOM_STATE")).toMatchObject({ you: "P1" });
+      p.send({ type: "LEAVE" });
+      p.socket.disconnect();
+      // The next visitor must find the seat free.
+      const next = await seat(code);
+      if (next.rs.you === "P1") freed++;
+      await new Promise((resolve) => next.p.socket.emit("message", { type: "LEAVE" }, resolve));
+      next.p.close();
+    }
+    expect(freed).toBe(100);
+    expect((await state(code))!.players.P1.joined).toBe(false);
+  });
+
+  it("a Socket.IO acknowledgement answers every message, so a client can wait for its LEAVE", async () => {
+    const code = await createRoom();
+    const a = await seat(code);
+    const ack = await new Promise((resolve) => a.p.socket.emit("message", { type: "LEAVE" }, resolve));
+    expect(ack).toEqual({ ok: true });
+    const again = await new Promise((resolve) => a.p.socket.emit("message", { type: "LEAVE" }, resolve));
+    expect(again).toMatchObject({ ok: false, error: "not_seated" });
+    a.p.close();
+  });
+
+  it("a stale tab loses the seat with its LEAVE and can neither act for nor disconnect the next occupant", async () => {
+    const code = await createRoom({ config: { betTimeLimitSec: 600, reconnectGraceSec: 600 } });
+    const id = randomUUID();
+    const tab1 = await seat(code, id);
+    const tab2 = await seat(code, id);
+    expect([tab1.rs.you, tab2.rs.you]).toEqual(["P1", "P1"]);
+    tab1.p.send({ type: "LEAVE" });
+    // The other tab of the same player hears it is now only watching.
+    expect(await tab2.p.next("ROOM_STATE", (m) => m.you === null)).toBeTruthy();
+    const newcomer = await seat(code);
+    expect(newcomer.rs.you).toBe("P1");
+    const other = await seat(code);
+    expect(other.rs.you).toBe("P2");
+    await newcomer.p.next("PHASE_BETTING");
+    tab2.p.send({ type: "FOLD" });
+    expect(await tab2.p.next("ERROR")).toMatchObject({ code: "spectator" });
+    // An old socket re-sending JOIN_ROOM with the given-up id is a newcomer, not P1.
+    tab2.p.send({ type: "JOIN_ROOM", roomId: code, playerId: id, create: false });
+    expect(await tab2.p.next("ROOM_STATE")).toMatchObject({ you: null });
+    tab2.p.close();
+    tab1.p.close();
+    await new Promise((r) => setTimeout(r, 200));
+    const s = (await state(code))!;
+    expect(s.players.P1).toMatchObject({ joined: true, connected: true });
+    expect(s.phase).toBe("BETTING");
+    expect(s.foldsRemaining.P1).toBe(2);
+    newcomer.p.close();
+    other.p.close();
+  });
+
+  it("a frame with broken JSON gets bad_message and the socket stays", async () => {
+    const code = await createRoom();
+    const a = await seat(code);
+    const engine = (a.p.socket.io as unknown as { engine: { write(s: string): void } }).engine;
+    engine.write('2/trivia,["message",{"type":"BET",');
+    expect(await a.p.next("ERROR")).toMatchObject({ code: "bad_message" });
+    engine.write('2/trivia,"just a string"');
+    expect(await a.p.next("ERROR")).toMatchObject({ code: "bad_message" });
+    expect(a.p.socket.connected).toBe(true);
+    a.p.send({ type: "LEAVE" });
+    a.p.close();
+  });
+
+  it("a frame beyond the transport's 1 MB limit closes the socket (as the protocol docs say)", async () => {
+    const code = await createRoom();
+    const a = await seat(code);
+    const closed = new Promise<string>((resolve) => a.p.socket.once("disconnect", (why) => resolve(why)));
+    a.p.send({ type: "ANSWER", text: "x".repeat(1100 * 1024) });
+    expect(await closed).toMatch(/close/);
+    a.p.close();
+  });
+
+  it("a flood from one socket is cut off with rate_limited and changes nothing", async () => {
+    const code = await createRoom();
+    const a = await seat(code);
+    const version = (await server.live.get(code))!.version;
+    for (let i = 0; i < 300; i++) a.p.send({ type: "PLAY_AGAIN" });
+    expect(await a.p.next("ERROR", (m) => m.code === "rate_limited")).toMatchObject({ code: "rate_limited" });
+    await new Promise((r) => setTimeout(r, 300));
+    const errors = a.p.inbox.filter((m) => m.type === "ERROR");
+    // Every message got its refusal or was cut off, and the rate-limit errors themselves are throttled.
+    expect(errors.filter((m) => m.code === "rate_limited").length).toBeLessThan(10);
+    expect((await server.live.get(code))!.version).toBe(version);
+    expect(a.p.socket.connected).toBe(true);
+    a.p.close();
+  });
+});
