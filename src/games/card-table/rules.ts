@@ -100,6 +100,7 @@ export function createCardTableRules(library: PackLibrary): GameRules<CardTableS
       return ctx.step();
     },
 
+    stage: (state) => (state.status === "lobby" ? "lobby" : state.status === "ended" ? "over" : "playing"),
     // The definition never changes, so only a full sync (join, reconnect) carries it.
     view: (state, seat, now, sync) => ({
       type: "state",

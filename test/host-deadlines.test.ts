@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CardTableState } from "../src/games/card-table/state";
+import { gameModules } from "../src/games/registry";
+import type { TriviaState } from "../src/games/trivia-duel/state";
+import { connectDb, type DbHandle } from "../src/platform/db/connect";
+import { migrate } from "../src/platform/db/migrations";
+import { InputLog } from "../src/platform/input-log";
+import { MemoryLiveStore } from "../src/platform/live-store";
+import { type Publisher, RoomHost } from "../src/platform/room-host";
+
+/**
+ * Deadlines are exact: the host fires every timer whose time has come before it applies an
+ * input, so an input is judged against the state at its arrival time even when the timer
+ * has not fired yet (a busy event loop). These hosts have no scheduler at all: only the
+ * catch-up can fire a timer.
+ */
+const quiet: Publisher = { publish() {}, publishViews() {} };
+let h: DbHandle;
+beforeAll(async () => {
+  h = await connectDb({ dataDir: "memory://", pgliteThread: "main" });
+  await migrate(h.db as never, Object.assign({}, ...gameModules.map((g) => g.migrations ?? {})));
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+function hostAt(start: number) {
+  let now = start;
+  const services = { db: h.db, now: () => now };
+  const host = new RoomHost({
+    games: gameModules,
+    live: new MemoryLiveStore(),
+    log: new InputLog(h.db),
+    publisher: quiet,
+    timeScale: 1,
+    clock: () => now,
+    services,
+  });
+  return { host, tick: (ms: number) => (now += ms), now: () => now };
+}
+
+describe("deadlines are exact in the room host", () => {
+  it("Trivia Duel: an ANSWER after the answer deadline meets the timed-out question", async () => {
+    const { host, tick } = hostAt(3_000_000_000_000);
+    const code = await host.createRoom("trivia-duel", {});
+    const p1 = { seat: "P1", credential: "deadline-one-1" };
+    const p2 = { seat: "P2", credential: "deadline-two-2" };
+    await host.join("trivia-duel", code, { credential: p1.credential });
+    await host.join("trivia-duel", code, { credential: p2.credential });
+    tick(3000); // category → betting (fired by the next input's catch-up)
+    expect(await host.input(code, p1, { type: "BET", amount: 10 })).toEqual({ ok: true });
+    expect(await host.input(code, p2, { type: "MATCH" })).toEqual({ ok: true });
+    tick(500);
+    expect(await host.input(code, p1, { type: "BUZZ" })).toEqual({ ok: true });
+    const s = (await host.exists(code))!.state as TriviaState;
+    const answer = s.questions[0]!.acceptedAnswers[0]!;
+    tick(5000); // exactly the 5 s answer limit: the timeout has come
+    expect(await host.input(code, p1, { type: "ANSWER", text: answer })).toMatchObject({
+      ok: false,
+      code: "not_answer_phase",
+    });
+    const after = (await host.exists(code))!.state as TriviaState;
+    expect(after.buzzer!.status.P1).toBe("FAILED");
+    expect(after.balances.P1).toBe(490);
+  });
+
+  it("Trivia Duel: a BUZZ after the post-clue window meets the resolved question", async () => {
+    const { host, tick } = hostAt(3_100_000_000_000);
+    const code = await host.createRoom("trivia-duel", {});
+    const p1 = { seat: "P1", credential: "deadline-one-3" };
+    const p2 = { seat: "P2", credential: "deadline-two-4" };
+    await host.join("trivia-duel", code, { credential: p1.credential });
+    await host.join("trivia-duel", code, { credential: p2.credential });
+    tick(3000);
+    await host.input(code, p1, { type: "BET", amount: 10 });
+    await host.input(code, p2, { type: "MATCH" });
+    tick(40_000); // the whole clue and its 5 s window are past
+    expect(await host.input(code, p2, { type: "BUZZ" })).toMatchObject({ ok: false, code: "not_clue_phase" });
+    const s = (await host.exists(code))!.state as TriviaState;
+    expect(s.recap[0]?.outcome).toBe("DRAW");
+  });
+
+  it("Card Table: an answer after the submit timeout meets the round that moved on", async () => {
+    const { host, tick } = hostAt(3_200_000_000_000);
+    const code = await host.createRoom("card-table", { settings: { packIds: ["base"], submitTimeout: 30 } });
+    const who = ["ann-deadline-1", "bo-deadline-2", "cy-deadline-3"];
+    for (const credential of who) await host.join("card-table", code, { credential, name: credential.slice(0, 3) });
+    const as = (seat: string) => ({ seat, credential: who[Number(seat.slice(1)) - 1]! });
+    expect(await host.input(code, as("P1"), { type: "startGame" })).toEqual({ ok: true });
+    let s = (await host.exists(code))!.state as CardTableState;
+    const judge = s.roles.judge!;
+    expect(await host.input(code, as(judge), { type: "draw", deckId: "black", count: 1, toZone: "prompt" })).toEqual({
+      ok: true,
+    });
+    s = (await host.exists(code))!.state as CardTableState;
+    expect(s.currentPhase).toBe("SUBMIT");
+    const player = s.players.find((p) => p.id !== judge)!;
+    tick(30_000);
+    const card = player.hand[0]!.id;
+    const late = await host.input(code, as(player.id), {
+      type: "play",
+      cardId: card,
+      fromZone: "hand",
+      toSlot: "submission",
+    });
+    expect(late.ok).toBe(false);
+    s = (await host.exists(code))!.state as CardTableState;
+    expect(s.currentPhase).not.toBe("SUBMIT");
+    expect(s.players.find((p) => p.id === player.id)!.hand.some((c) => c.id === card)).toBe(true);
+  });
+});

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gameModules } from "../src/games/registry";
+import type { TriviaState } from "../src/games/trivia-duel/state";
+import { connectDb, type DbHandle } from "../src/platform/db/connect";
+import { migrate } from "../src/platform/db/migrations";
+import { InputLog } from "../src/platform/input-log";
+import { MemoryLiveStore } from "../src/platform/live-store";
+import { recoverRooms } from "../src/platform/recovery";
+import { type Publisher, RoomHost } from "../src/platform/room-host";
+
+const quiet: Publisher = { publish() {}, publishViews() {} };
+let h: DbHandle;
+beforeAll(async () => {
+  h = await connectDb({ dataDir: "memory://", pgliteThread: "main" });
+  await migrate(h.db as never, Object.assign({}, ...gameModules.map((g) => g.migrations ?? {})));
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+function hostOn(clock: () => number) {
+  const log = new InputLog(h.db);
+  const live = new MemoryLiveStore();
+  const host = new RoomHost({ games: gameModules, live, log, publisher: quiet, timeScale: 1, clock });
+  return { host, log, live };
+}
+
+describe("recovery after a restart", () => {
+  it("restores rooms in batches, and a room asked for first is restored on the spot", async () => {
+    let now = 4_000_000_000_000;
+    const clock = () => now;
+    const first = hostOn(clock);
+    const codes: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const code = await first.host.createRoom("trivia-duel", {});
+      await first.host.join("trivia-duel", code, { credential: `player-${code}` });
+      codes.push(code);
+    }
+    now += 1000;
+    const second = hostOn(clock);
+    // The restore loop runs in batches of 4; a player reconnects to some room before it is reached.
+    const pending = recoverRooms(second.host, second.log, { batchSize: 4, now: clock });
+    const late = codes.at(-1)!;
+    const back = await second.host.join("trivia-duel", late, { credential: `player-${late}` });
+    expect(back.seat).toBe("P1");
+    expect(((await second.host.exists(late))!.state as TriviaState).players.P1.connected).toBe(true);
+    await pending;
+    expect(await second.live.size()).toBeGreaterThanOrEqual(30);
+    for (const code of codes) expect(await second.live.has(code)).toBe(true);
+    // The reconnected player was not marked away again by the loop.
+    expect(((await second.host.exists(late))!.state as TriviaState).players.P1.connected).toBe(true);
+  });
+
+  it("closes a lobby nobody started within minutes, but keeps a game in progress for hours", async () => {
+    let now = 4_100_000_000_000;
+    const { host } = hostOn(() => now);
+    const lobby = await host.createRoom("trivia-duel", {});
+    await host.join("trivia-duel", lobby, { credential: "lonely-lobby-1" });
+    const playing = await host.createRoom("card-table", { settings: { packIds: ["base"] } });
+    for (const c of ["idle-ann-1", "idle-bo-2", "idle-cy-3"]) await host.join("card-table", playing, { credential: c });
+    await host.input(playing, { seat: "P1", credential: "idle-ann-1" }, { type: "startGame" });
+    now += 11 * 60_000;
+    const limits = { playingMs: 120 * 60_000, quietMs: 10 * 60_000 };
+    expect(await host.closeIdle(limits)).toBe(1);
+    expect(await host.exists(lobby)).toBeNull();
+    expect(await host.exists(playing)).not.toBeNull();
+  });
+});
