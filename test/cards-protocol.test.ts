@@ -112,13 +112,15 @@ describe("Card Table over Socket.IO", () => {
     const { bots } = await table({ packIds: ["twos"], endCondition: "rounds", endValue: 1, handSize: 5 }, 3, [pack]);
     bots[0]!.action({ type: "startGame" });
     const judged = await bots[0]!.until((s) => s.lastRound?.winnerId !== undefined, 20_000, "a judged round");
-    const entries = judged.lastRound.submissions as { cards: { id: string }[]; playerId?: string }[];
-    expect(entries.filter((e) => e.playerId)).toHaveLength(1);
-    const winner = entries.find((e) => e.playerId);
-    expect(winner).toBeDefined();
-    const author = bots.find((b) => b.me === winner!.playerId)!;
-    expect(winner!.cards.map((c) => c.id)).toEqual(author.played[1]);
-    expect(winner!.cards).toHaveLength(2);
+    const entries = judged.lastRound.submissions as { index: number; cards: { id: string }[]; playerId?: string }[];
+    // Once judged every entry names its author, each with the two cards in the order played.
+    expect(entries).toHaveLength(2);
+    for (const e of entries) {
+      const author = bots.find((b) => b.me === e.playerId)!;
+      expect(e.cards.map((c) => c.id)).toEqual(author.played[1]);
+      expect(e.cards).toHaveLength(2);
+    }
+    expect(entries.find((e) => e.index === judged.lastRound.winningIndex)?.playerId).toBe(judged.lastRound.winnerId);
     for (const b of bots) b.close();
   });
 
@@ -162,6 +164,41 @@ describe("Card Table over Socket.IO", () => {
     await back.message((m) => m.type === "error" && m.error === "kicked");
     expect((await back.until(() => true)).you).toBeNull();
     for (const b of [...bots, back]) b.close();
+  });
+
+  it("a kicked browser cannot sit down again under a new name, and a locked table takes no newcomers", async () => {
+    const created = await post("/api/v1/cards/rooms", { settings: { endCondition: "none" } });
+    const roomId = created.body.roomId as string;
+    const device = (n: number) => `device-secret-${n}-${roomId}`;
+    const bots: CahBot[] = [];
+    for (let i = 1; i <= 4; i++) {
+      const bot = new CahBot(server.url, roomId, await seatToken(server.url, roomId, `P${i}`, device(i)), `P${i}`);
+      await bot.until((s) => s.you !== null, 10_000, "seat");
+      bots.push(bot);
+    }
+    const [lead, , , victim] = bots as [CahBot, CahBot, CahBot, CahBot];
+    lead.action({ type: "startGame" });
+    await lead.until((s) => s.status === "playing");
+    const id = victim.me!;
+    expect((await lead.reply(lead.action({ type: "kickPlayer", playerId: id }))).type).toBe("ack");
+    victim.close();
+    // Same browser, a fresh token and another name: still kicked.
+    const disguised = new CahBot(
+      server.url,
+      roomId,
+      await seatToken(server.url, roomId, "Someone", device(4)),
+      "Someone",
+    );
+    disguised.auto = false;
+    await disguised.message((m) => m.type === "error" && m.error === "kicked");
+    expect((await disguised.until(() => true)).you).toBeNull();
+    // The lead locks the table: another browser cannot sit down either, but may watch.
+    expect((await lead.reply(lead.action({ type: "lockTable", locked: true }))).type).toBe("ack");
+    const late = new CahBot(server.url, roomId, await seatToken(server.url, roomId, "Late", device(9)), "Late");
+    late.auto = false;
+    await late.message((m) => m.type === "error" && m.error === "table_locked");
+    expect((await late.until(() => true)).you).toBeNull();
+    for (const b of [...bots, disguised, late]) b.close();
   });
 
   it("a player who leaves cannot come back, and a newcomer gets a fresh seat", async () => {

@@ -4,11 +4,11 @@ type Msg = Record<string, unknown> & { type: string };
 // biome-ignore lint/suspicious/noExplicitAny: views are checked structurally in the tests
 type View = any;
 
-export async function seatToken(url: string, roomId: string, name: string): Promise<string> {
+export async function seatToken(url: string, roomId: string, name: string, deviceId?: string): Promise<string> {
   const r = await fetch(`${url}/api/v1/cards/rooms/${roomId}/seats`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name }),
+    body: JSON.stringify(deviceId ? { name, deviceId } : { name }),
   });
   if (r.status !== 201) throw new Error(`seat token: ${r.status} ${await r.text()}`);
   return ((await r.json()) as { token: string }).token;

@@ -4,9 +4,10 @@ import { SettingsPatch } from "./settings";
 const Id = z.string().min(1).max(100);
 
 /**
- * The document's `Action` union, every member strict, plus two extensions:
- * `setPresence` (a player marks themselves away / back: Presence Rules) and
- * `configure` (the lead changes settings in the lobby).
+ * The document's `Action` union, every member strict, plus three extensions:
+ * `setPresence` (a player marks themselves away / back: Presence Rules),
+ * `configure` (the lead changes settings in the lobby) and `lockTable` (the lead keeps
+ * newcomers out).
  *
  * `selectWinner.playerId` carries the anonymous submission's display index (as a
  * string, "1", "2", …) while authors are hidden; `index` (a number) says the same.
@@ -39,6 +40,8 @@ export const Action = z.discriminatedUnion("type", [
   z.object({ type: z.literal("endGame") }).strict(),
   z.object({ type: z.literal("kickPlayer"), playerId: Id }).strict(),
   z.object({ type: z.literal("setPresence"), presence: z.enum(["active", "away"]) }).strict(),
+  /** Extension (RULINGS Card Table #5): the lead closes the table to newcomers, or opens it again. */
+  z.object({ type: z.literal("lockTable"), locked: z.boolean() }).strict(),
   z.object({ type: z.literal("configure"), settings: SettingsPatch }).strict(),
 ]);
 export type Action = z.infer<typeof Action>;

@@ -116,6 +116,11 @@ export function apply(ctx: Ctx, a: Action): void {
       s.settings = applyPatch(s.settings, a.settings);
       s.activeVariants = [...s.settings.activeVariants];
       return;
+    case "lockTable":
+      if (a.locked) s.locked = true;
+      else delete s.locked;
+      ctx.emit({ type: "tableLocked", locked: a.locked });
+      return;
   }
   ctx.lastAction = a.type;
   for (const e of phase.afterAction?.[a.type] ?? []) {

@@ -29,6 +29,8 @@ const ALL: GameEvent["type"][] = [
   "gameResumed",
   "dieRolled",
   "turnChanged",
+  "cardsDiscarded",
+  "tableLocked",
 ];
 
 describe("events", () => {
@@ -36,6 +38,8 @@ describe("events", () => {
     const t = cahTable({ players: 4, settings: { endValue: 1 } });
     t.must("P1", { type: "pauseGame" });
     t.must("P1", { type: "resumeGame" });
+    t.must("P1", { type: "lockTable", locked: true });
+    t.must("P1", { type: "lockTable", locked: false });
     t.must(SYSTEM, { type: "@presence", seat: "P1", status: "left" });
     playRound(t);
     const sandbox = new Table<CardTableState>(rules, {

@@ -52,6 +52,9 @@ export type GameEvent =
   | { type: "gamePaused" }
   | { type: "gameResumed" }
   | { type: "dieRolled"; dieId: string; result: DieFace }
-  | { type: "turnChanged"; playerId: string };
+  | { type: "turnChanged"; playerId: string }
+  /** A player left or was kicked with cards in hand (and unrevealed answers): how many, never which. */
+  | { type: "cardsDiscarded"; playerId: string; count: number }
+  | { type: "tableLocked"; locked: boolean };
 
 export const HIDDEN_CARD = "hidden";

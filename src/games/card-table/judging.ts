@@ -12,12 +12,17 @@ export function entryCards(s: CardTableState, e: Entry): Card[] {
   return playerOf(s, e.playerId)?.slots[e.slot] ?? [];
 }
 
-/** The anonymous list: display index and cards; the author only for the winning entry. */
+/**
+ * The anonymous list: display index and cards. While the judge decides, no author; once
+ * the round is judged, every author (as at a real table, where people own up to their
+ * cards once the winner is read out).
+ */
 export function anonymized(s: CardTableState): AnonymizedSubmission[] {
+  const judged = s.roundState.outcome !== undefined;
   return (s.roundState.shuffledOrder ?? []).map((e, i) => {
     const index = i + 1;
     const out: AnonymizedSubmission = { index, cards: entryCards(s, e).slice() };
-    if (s.roundState.winningIndex === index) out.playerId = e.playerId;
+    if (judged || s.roundState.winningIndex === index) out.playerId = e.playerId;
     return out;
   });
 }
@@ -73,10 +78,19 @@ export function award(ctx: Ctx): void {
   if (shown) last.prompt = shown;
   if (s.roundState.winnerId !== undefined) last.winnerId = s.roundState.winnerId;
   if (s.roundState.winningIndex !== undefined) last.winningIndex = s.roundState.winningIndex;
+  const winner = s.roundState.outcome === "winner" ? playerOf(s, s.roundState.winnerId) : undefined;
+  // gambling: where each staked point went (kept by a winning gambler, else to the winner).
+  const wagers = Object.keys(s.roundState.stakes).map((playerId) =>
+    !winner
+      ? { playerId, outcome: "returned" as const }
+      : winner.id === playerId
+        ? { playerId, outcome: "kept" as const }
+        : { playerId, outcome: "lost" as const, to: winner.id },
+  );
+  if (wagers.length > 0) last.wagers = wagers;
   // Frozen: later states and every view share it until the next round replaces it.
   s.lastRound = deepFreeze(last);
   const prompt = (s.globalSlots[j.promptSlot] ?? []).splice(0);
-  const winner = s.roundState.outcome === "winner" ? playerOf(s, s.roundState.winnerId) : undefined;
   if (!winner) {
     for (const c of prompt) discard(ctx, c);
     for (const owner of Object.keys(s.roundState.stakes)) {

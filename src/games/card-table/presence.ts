@@ -45,7 +45,8 @@ export function presence(ctx: Ctx, intent: PresenceIntent): RuleError | undefine
   switch (intent.status) {
     case "joined":
       if (p) {
-        if (intent.name !== undefined) p.name = cleanName(intent.name, p.id);
+        const renamed = intent.name === undefined ? p.name : cleanName(intent.name, p.id);
+        if (!nameTaken(s, renamed, p.id)) p.name = renamed;
         setPresence(ctx, p, "active");
         return;
       }
@@ -65,12 +66,22 @@ export function presence(ctx: Ctx, intent: PresenceIntent): RuleError | undefine
   }
 }
 
+/** Whether another seated player already goes by this name (names differing only in case are the same). */
+export function nameTaken(s: CardTableState, name: string, except?: string): boolean {
+  const key = name.toLocaleLowerCase();
+  return s.players.some((p) => p.id !== except && p.presence !== "left" && p.name.toLocaleLowerCase() === key);
+}
+
 function join(ctx: Ctx, seat: string, name: string | undefined): RuleError | undefined {
   const s = ctx.s;
+  if (s.locked) return refuse("table_locked", "The lead has locked this table to newcomers; you can watch.");
   if (seated(s).length >= s.definition.maxPlayers) return refuse("room_full", "This table is full.");
+  const wanted = cleanName(name, seat);
+  if (nameTaken(s, wanted))
+    return refuse("name_taken", `Someone here is already called ${wanted}; choose another name.`);
   const p: Player = {
     id: seat,
-    name: cleanName(name, seat),
+    name: wanted,
     isLead: false,
     presence: "active",
     lastSeen: ctx.now,
@@ -115,8 +126,14 @@ export function leave(ctx: Ctx, p: Player, reason: "left" | "kicked" | "disconne
   const inGame = s.status === "playing" || s.status === "paused";
   if (inGame && s.roles.judge === p.id) setJudge(ctx, nextInRotation(s, p.id));
   if (s.roles.turn === p.id) setTurn(ctx, nextInRotation(s, p.id));
-  for (const c of p.hand.splice(0)) discard(ctx, c);
-  if (inGame && s.roundState.shuffledOrder === undefined) discardSubmission(ctx, p);
+  // Face-down cards go quietly: the others hear how many, not which (a hand is secret).
+  let discarded = 0;
+  for (const c of p.hand.splice(0)) {
+    discard(ctx, c, undefined, true);
+    discarded++;
+  }
+  if (inGame && s.roundState.shuffledOrder === undefined) discarded += discardSubmission(ctx, p);
+  if (discarded > 0) ctx.emit({ type: "cardsDiscarded", playerId: p.id, count: discarded });
   s.gone[p.id] = reason === "kicked" ? "kicked" : "left";
   s.turnOrder = s.turnOrder.filter((id) => id !== p.id);
   setPresence(ctx, p, "left");

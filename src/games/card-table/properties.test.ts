@@ -210,13 +210,15 @@ function problems(t: Table<CardTableState>, from: number): string[] {
         for (const c of [...(p.slots.submission ?? []), ...(p.slots.wager ?? [])])
           if (shown.has(c.id)) out.push(`${viewer} sees ${p.id}'s answer ${c.id}`);
     }
-    // An author is named only for the winning entry, only once there is one.
-    for (const e of v.roundState.anonymized ?? [])
-      if (e.playerId !== undefined && (authorsHidden || e.index !== s.roundState.winningIndex))
-        out.push(`${viewer} sees the author of entry ${e.index}`);
+    // No author is named while the judge decides; once judged, every entry names its true author.
+    const order = s.roundState.shuffledOrder ?? [];
+    for (const e of v.roundState.anonymized ?? []) {
+      if (e.playerId !== undefined && authorsHidden) out.push(`${viewer} sees the author of entry ${e.index}`);
+      if (e.playerId !== undefined && e.playerId !== order[e.index - 1]?.playerId)
+        out.push(`${viewer} is told the wrong author for entry ${e.index}`);
+    }
     for (const e of lastRound?.submissions ?? [])
-      if (e.playerId !== undefined && e.index !== lastRound?.winningIndex)
-        out.push(`${viewer} sees the author of last round's entry ${e.index}`);
+      if (e.playerId === undefined) out.push(`${viewer} is not told who wrote last round's entry ${e.index}`);
   }
   // Events: a hidden card's id reaches only its player; revealed submissions never carry authors.
   for (const d of t.sent.slice(from)) {

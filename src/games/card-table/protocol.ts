@@ -61,6 +61,8 @@ export const GameEventSchema = z.discriminatedUnion("type", [
     result: z.object({ value: z.union([z.number(), z.string()]), label: z.string().optional() }),
   }),
   z.object({ type: z.literal("turnChanged"), playerId: z.string() }),
+  z.object({ type: z.literal("cardsDiscarded"), playerId: z.string(), count: z.int() }),
+  z.object({ type: z.literal("tableLocked"), locked: z.boolean() }),
 ]);
 
 export const ServerMessage = z.discriminatedUnion("type", [

@@ -14,8 +14,24 @@ import { settleTable } from "./table";
 import { due, fireDue, timers } from "./timers";
 import { validate } from "./validate";
 import { gameView } from "./view";
+import { playerOf } from "./zones";
 
 export const CARD_TABLE_ID = "card-table";
+
+function changesNothing(s: CardTableState, from: string, a: Action): boolean {
+  switch (a.type) {
+    case "setPresence":
+      return playerOf(s, from)?.presence === a.presence;
+    case "lockTable":
+      return (s.locked ?? false) === a.locked;
+    case "configure": {
+      const next = applyPatch(s.settings, a.settings);
+      return JSON.stringify(next) === JSON.stringify(s.settings);
+    }
+    default:
+      return false;
+  }
+}
 
 function describe(err: { issues: { path: PropertyKey[]; message: string }[] }): string {
   const i = err.issues[0];
@@ -85,6 +101,9 @@ export function createCardTableRules(library: PackLibrary): GameRules<CardTableS
       // Validation only reads, so a refusal costs no copy of the state.
       const err = validate(state, from, parsed.data, library);
       if (err) return err;
+      // Accepted but changing nothing (a repeated presence, the same settings, the same lock):
+      // the very state back, so the host neither logs nor publishes it.
+      if (changesNothing(state, from, parsed.data)) return { state, out: [] };
       const ctx = new Ctx(workingCopy(state), now, from, library);
       apply(ctx, parsed.data);
       settleTable(ctx);

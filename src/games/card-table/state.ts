@@ -75,13 +75,15 @@ export interface RoundState {
   stakes: Record<string, string>;
 }
 
-/** The last judged round, kept for display after the table moves on (authors hidden but the winner's). */
+/** The last judged round, kept for display after the table moves on, with every answer's author. */
 export interface LastRound {
   round: number;
   prompt?: Card;
   submissions: AnonymizedSubmission[];
   winnerId?: string;
   winningIndex?: number;
+  /** gambling: each staked point, kept by a gambler whose answer won, lost to the winner, or returned. */
+  wagers?: { playerId: string; outcome: "kept" | "lost" | "returned"; to?: string }[];
 }
 
 export interface PauseState {
@@ -124,6 +126,8 @@ export interface CardTableState {
   history: GameEvent[];
   /** Seats that may not come back: kicked, or left. */
   gone: Record<string, "left" | "kicked">;
+  /** The lead closed the table to newcomers (RULINGS Card Table #5). */
+  locked?: boolean;
   /** Cards in play since the decks were built; the conservation check counts against it. */
   cardCount: number;
   /** Packs supplied inline with the room (imported community packs). */

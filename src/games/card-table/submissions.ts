@@ -76,9 +76,18 @@ export function returnSubmission(ctx: Ctx, p: Player, slots = answerSlots(ctx.s)
   clearMarks(ctx, p);
 }
 
-/** Answers of a player who left before the reveal go to the discard pile. */
-export function discardSubmission(ctx: Ctx, p: Player): void {
-  for (const slot of answerSlots(ctx.s)) for (const c of (p.slots[slot] ?? []).splice(0)) discard(ctx, c);
+/**
+ * Answers of a player who left before the reveal go to the discard pile, unannounced (they
+ * were face down); returns how many.
+ */
+export function discardSubmission(ctx: Ctx, p: Player): number {
+  let n = 0;
+  for (const slot of answerSlots(ctx.s))
+    for (const c of (p.slots[slot] ?? []).splice(0)) {
+      discard(ctx, c, undefined, true);
+      n++;
+    }
   refundStake(ctx, p);
   clearMarks(ctx, p);
+  return n;
 }

@@ -10,7 +10,15 @@ import type { CardTableState, GameStatus, Player } from "./state";
 import { answerSlots, isComplete } from "./submissions";
 import { capacityOf, HAND, playerOf, zoneCards, zoneDef } from "./zones";
 
-type AdminType = "startGame" | "pauseGame" | "resumeGame" | "endGame" | "kickPlayer" | "setPhase" | "configure";
+type AdminType =
+  | "startGame"
+  | "pauseGame"
+  | "resumeGame"
+  | "endGame"
+  | "kickPlayer"
+  | "setPhase"
+  | "configure"
+  | "lockTable";
 type PlayType = Exclude<Action["type"], AdminType | "setPresence">;
 
 /** Lead-only actions; they are not tied to a phase (setPhase is checked against the phase's transitions). */
@@ -22,6 +30,7 @@ const ADMIN = new Set<string>([
   "kickPlayer",
   "setPhase",
   "configure",
+  "lockTable",
 ]);
 const isAdmin = (a: Action): a is Extract<Action, { type: AdminType }> => ADMIN.has(a.type);
 
@@ -34,6 +43,7 @@ const STATUSES: Partial<Record<Action["type"], GameStatus[]>> = {
   endGame: ["playing", "paused"],
   kickPlayer: ANY,
   setPresence: ANY,
+  lockTable: ["lobby", "playing", "paused"],
   // A rematch leaves END by the lead's manual transition.
   setPhase: ["playing", "ended"],
 };

@@ -159,6 +159,18 @@ describe("gambling", () => {
     expect(player(t, gambler).score).toBe(0);
     expect(player(t, winner).score).toBe(before + 2);
     expect(player(t, winner).slots.scorePile).toHaveLength(before + 2);
+    // Everyone is told where the gambled point went.
+    expect(t.state.lastRound?.wagers).toEqual([{ playerId: gambler, outcome: "lost", to: winner }]);
+  });
+
+  it("the last round says a winning gambler kept their wager", () => {
+    const { t, gambler } = withPoint();
+    drawPrompt(t);
+    submit(t, gambler);
+    submit(t, gambler, "wager");
+    submitAll(t, [gambler]);
+    t.must(judge(t), { type: "selectWinner", index: indexOf(t, gambler, "wager") });
+    expect(t.state.lastRound?.wagers).toEqual([{ playerId: gambler, outcome: "kept" }]);
   });
 
   it("an unfinished wager at the reveal goes back to the hand and the point is refunded", () => {

@@ -84,15 +84,17 @@ describe("views: each seat sees what it could see at a real table", () => {
       (d) => (d.msg as { event?: { type: string } }).event?.type === "submissionsRevealed",
     );
     expect(revealed.map((d) => d.to)).toEqual([{ seat: j }]);
-    const winner = others(t)[0] as string;
+    const submitters = others(t);
+    const winner = submitters[0] as string;
     t.must(j, { type: "selectWinner", index: indexOf(t, winner) });
     for (const seat of [...t.state.turnOrder, null]) {
       const last = view(t, seat).lastRound;
       expect(last?.submissions).toHaveLength(3);
       expect(last?.winnerId).toBe(winner);
-      // Only the winning entry names its author.
-      const named = last?.submissions.filter((s) => s.playerId !== undefined);
-      expect(named?.map((s) => s.playerId)).toEqual([winner]);
+      // Once judged, every entry names its author, and the winner's is the winner.
+      expect(last?.submissions.every((s) => s.playerId !== undefined)).toBe(true);
+      expect(last?.submissions.find((s) => s.index === last.winningIndex)?.playerId).toBe(winner);
+      expect(new Set(last?.submissions.map((s) => s.playerId))).toEqual(new Set(submitters));
     }
   });
 

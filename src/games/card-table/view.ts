@@ -18,7 +18,7 @@ export interface SubmissionView extends AnonymizedSubmission {
  * One seat's `GameState` (the document's shape, RULINGS: only what that seat may see).
  * Decks are counts only; hands are the viewer's own; `roundState.submissions` is keyed
  * by player but holds cards only for the viewer's own answer; the anonymous list carries
- * an author only for the winning entry; `shuffledOrder` (the index→player map) is never sent.
+ * no author until the round is judged; `shuffledOrder` (the index→player map) is never sent.
  */
 export interface GameStateView {
   gameId: string;
@@ -56,12 +56,14 @@ export interface GameStateView {
     winningIndex?: number;
     outcome?: "winner" | "none";
   };
-  /** The round just judged, for everyone: all answers anonymous except the winner's. */
+  /** The round just judged, for everyone: every answer with its author. */
   lastRound?: LastRound;
   /** The server's clock when this view was made, so clients can count down to deadlines. */
   serverNow?: number;
   /** The viewer's seat (null: spectator). */
   you: string | null;
+  /** The lead closed the table to newcomers. */
+  locked?: boolean;
 }
 
 function hiddenCard(c: Card): Card {
@@ -259,6 +261,7 @@ export function gameView(s: CardTableState, seat: string | null, withDefinition 
     you: viewer,
   };
   if (c.lastRound) view.lastRound = c.lastRound;
+  if (s.locked) view.locked = true;
   if (s.pause) view.pausedReason = s.pause.reason;
   if (s.startedAt !== undefined) view.startedAt = s.startedAt;
   if (s.endedAt !== undefined) view.endedAt = s.endedAt;

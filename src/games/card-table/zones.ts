@@ -75,14 +75,18 @@ export function homeDeck(s: CardTableState, card: Card): string | undefined {
   return (decks.find(([, d]) => d.cardType === card.type) ?? decks[0])?.[0];
 }
 
-/** Put a card on its deck's discard pile (or `deckId`'s), and say so. */
-export function discard(ctx: Ctx, card: Card, deckId?: string): void {
+/**
+ * Put a card on its deck's discard pile (or `deckId`'s), and say so. A `quiet` discard says
+ * nothing: for cards nobody else has seen (a leaving player's hand), whose ids would tell
+ * the table what was in it; the caller announces how many instead.
+ */
+export function discard(ctx: Ctx, card: Card, deckId?: string, quiet = false): void {
   const id = deckId ?? homeDeck(ctx.s, card);
   const deck = id ? ownDeck(ctx.s, id) : undefined;
   if (!deck) throw new Error(`card-table: no deck to discard ${card.id} to`);
   delete ctx.s.faces[card.id];
   deck.discardPile.push(card);
-  ctx.emit({ type: "cardDiscarded", cardId: card.id });
+  if (!quiet) ctx.emit({ type: "cardDiscarded", cardId: card.id });
 }
 
 /** Every place a card can be, for the conservation check and for views. */
