@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CahBot, seatToken } from "./support/cah-bot";
 import { startServer, type TestServer } from "./support/server";
 
+/** The uploader's key, as the web client keeps one in the browser. */
+const OWNER = "test-owner-key-0123456789";
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer({ TIME_SCALE: "0.05" });
@@ -14,7 +16,7 @@ afterAll(async () => {
 async function post(path: string, body: unknown) {
   const r = await fetch(`${server.url}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", "x-parlor-owner": OWNER },
     body: JSON.stringify(body),
   });
   return { status: r.status, body: (await r.json()) as Record<string, unknown> };
@@ -276,7 +278,7 @@ describe("Card Table REST", () => {
     };
     expect((await post("/api/v1/cards/packs", pack)).status).toBe(201);
     expect((await post("/api/v1/cards/packs", pack)).body).toMatchObject({ error: { code: "pack_exists" } });
-    expect((await post("/api/v1/cards/packs", { id: "Bad Id!" })).status).toBe(400);
+    expect((await post("/api/v1/cards/packs", { id: "no cards" })).status).toBe(400);
     const imported = await post("/api/v1/cards/packs/import", {
       white: ["A kettle.", "Two spoons.", "The moon."],
       black: [{ text: "Who took _?", pick: 1 }],
@@ -294,5 +296,59 @@ describe("Card Table REST", () => {
     });
     const defs = await (await fetch(`${server.url}/api/v1/cards/definitions`)).json();
     expect(defs.definitions.map((d: { id: string }) => d.id)).toEqual(expect.arrayContaining(["cah", "dice-sandbox"]));
+  });
+
+  it("uploads belong to their owner: private until shared, listed without their cards, deletable", async () => {
+    const as = (owner: string | null) => (owner ? { "x-parlor-owner": owner } : ({} as Record<string, string>));
+    const call = async (method: string, path: string, owner: string | null, body?: unknown) => {
+      const r = await fetch(`${server.url}/api/v1/cards${path}`, {
+        method,
+        headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...as(owner) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+    };
+    const alice = "alice-owner-key-000000001";
+    const bob = "bob-owner-key-0000000000002";
+    const pack = {
+      id: "Alice's Pack #1",
+      name: "Alice's",
+      official: false,
+      cards: { white: [{ id: "Ünïcode card 1", type: "white", properties: { text: "A kazoo." } }] },
+    };
+    expect((await call("POST", "/packs", null, pack)).body).toMatchObject({ error: { code: "owner_required" } });
+    const made = await call("POST", "/packs", alice, pack);
+    expect(made).toMatchObject({ status: 201, body: { id: pack.id, version: 1, shared: false, mine: true } });
+    const ids = async (owner: string | null) =>
+      ((await call("GET", "/packs", owner)).body.packs as { id: string }[]).map((p) => p.id);
+    expect(await ids(alice)).toContain(pack.id);
+    expect(await ids(bob)).not.toContain(pack.id);
+    expect(await ids(null)).not.toContain(pack.id);
+    const path = `/packs/${encodeURIComponent(pack.id)}`;
+    expect((await call("GET", path, bob)).status).toBe(404);
+    // Only Alice may use it for a table until she shares it.
+    const room = async (owner: string) => {
+      const r = await fetch(`${server.url}/api/v1/cards/rooms`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...as(owner) },
+        body: JSON.stringify({ settings: { packIds: ["base", pack.id] } }),
+      });
+      return r.status;
+    };
+    expect(await room(bob)).toBe(400);
+    expect(await room(alice)).toBe(201);
+    expect((await call("POST", `${path}/share`, bob, { shared: true })).status).toBe(404);
+    expect((await call("POST", `${path}/share`, alice, { shared: true })).body).toMatchObject({ shared: true });
+    expect(await ids(bob)).toContain(pack.id);
+    expect((await call("GET", path, bob)).body).toMatchObject({ id: pack.id, version: 1 });
+    expect(await room(bob)).toBe(201);
+    // A new version for Alice; Bob may not write or delete it.
+    const v2 = { ...pack, name: "Alice's, again" };
+    expect((await call("PUT", path, bob, v2)).status).toBe(403);
+    expect((await call("PUT", path, alice, v2)).body).toMatchObject({ version: 2, shared: true });
+    expect((await call("DELETE", path, bob)).status).toBe(403);
+    expect((await call("DELETE", path, alice)).body).toEqual({ deleted: pack.id });
+    expect(await ids(alice)).not.toContain(pack.id);
+    expect(await room(alice)).toBe(400);
   });
 });

@@ -5,6 +5,8 @@ import sandbox from "../src/games/card-table/definitions/dice-sandbox.json";
 import { CahBot, seatToken } from "./support/cah-bot";
 import { startServer, type TestServer } from "./support/server";
 
+/** The uploader's key, as the web client keeps one in the browser. */
+const OWNER = "test-owner-key-0123456789";
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer({ TIME_SCALE: "0.05" });
@@ -16,7 +18,7 @@ afterAll(async () => {
 const post = async (path: string, body: unknown) => {
   const r = await fetch(`${server.url}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", "x-parlor-owner": OWNER },
     body: JSON.stringify(body),
   });
   return { status: r.status, body: (await r.json()) as Record<string, unknown> };

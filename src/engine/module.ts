@@ -51,7 +51,8 @@ export interface GameModule {
   createRoom?: {
     slug: string;
     body: ZodType;
-    toOptions(body: unknown, ctx: ServiceContext): unknown | Promise<unknown>;
+    /** `req` is the creating request (headers, client address), for content only its owner may use. */
+    toOptions(body: unknown, ctx: ServiceContext, req: RouteInput): unknown | Promise<unknown>;
   };
   title: string;
   /** A join naming an unknown room creates it (Trivia Duel, RULINGS #9). */
@@ -85,6 +86,8 @@ export interface ServiceContext {
   // biome-ignore lint/suspicious/noExplicitAny: each game owns its own tables
   db: Kysely<any>;
   now(): number;
+  /** Bytes all uploaded content (of every game) may take together (CONTENT_QUOTA_MB). */
+  contentQuotaBytes?: number;
 }
 
 /** A refusal from a route or `toOptions`: becomes `{ error: { code, message } }` with `status`. */

@@ -50,7 +50,7 @@ export async function buildServer(config: Config, games: GameModule[]) {
   const gameMigrations = Object.assign({}, ...games.map((g) => g.migrations ?? {}));
   await migrate(dbh.db as never, gameMigrations);
   const tokens = await SeatTokens.open(dbh.db as never, config.SEAT_TOKEN_SECRET);
-  const services = { db: dbh.db, now: () => Date.now() };
+  const services = { db: dbh.db, now: () => Date.now(), contentQuotaBytes: config.CONTENT_QUOTA_MB * 1024 * 1024 };
   for (const g of games) await g.init?.(services);
   // Embedded on disk: inputs are durable once in the journal file, and PGlite (whose
   // statements stall now and then) takes them in the background. PostgreSQL commits

@@ -38,6 +38,8 @@ export const Config = z.object({
   ROOM_IDLE_MINUTES: z.coerce.number().positive().default(120),
   /** Lobbies nobody started, and finished games, close after this long without input. */
   ROOM_LOBBY_IDLE_MINUTES: z.coerce.number().positive().default(10),
+  /** All uploaded content (card packs and the like) together may take this many megabytes. */
+  CONTENT_QUOTA_MB: z.coerce.number().positive().default(500),
   /** Live rooms this server holds at most; creating more is refused with `server_full`. */
   MAX_LIVE_ROOMS: count(20_000),
   /** REST requests per minute per client address (all routes together). */

@@ -79,7 +79,7 @@ export function registerGameRoutes(
         guarded(reply, async () => {
           const parsed = create.body.safeParse(req.body ?? {});
           if (!parsed.success) return refuse(reply, 400, "invalid_body", zodMessage(parsed.error));
-          const options = await create.toOptions(parsed.data, services);
+          const options = await create.toOptions(parsed.data, services, routeInput(req, parsed.data));
           const roomId = await host.createRoom(game.rules.id, options);
           return reply.code(201).send({ roomId });
         }),

@@ -18,7 +18,16 @@ export async function spawnServer(
 ): Promise<{ proc: ChildProcess; url: string; output: () => string }> {
   const port = env.PORT ?? String(await freePort());
   const proc = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env, PORT: port },
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      REST_PER_MINUTE: "100000",
+      ROOMS_PER_MINUTE: "100000",
+      SOCKET_JOINS_PER_MINUTE: "100000",
+      ...env,
+      PORT: port,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -6,8 +6,11 @@ import type { CardTableState } from "./state";
 
 export const HISTORY_LIMIT = 60;
 
-/** Where library packs come from (the shipped packs); resolved by id at game start. */
-export type PackLibrary = (id: string) => CardPack | undefined;
+/**
+ * Where packs come from when a game starts: without a version, the shipped packs; with one,
+ * an uploaded pack's stored version (immutable, so a replay finds the same cards).
+ */
+export type PackLibrary = (id: string, version?: number) => CardPack | undefined;
 
 /**
  * One input being applied: the working copy of the state (`workingCopy`), the clock, who acted, and the messages

@@ -5,11 +5,12 @@ import type { PackLibrary } from "./context";
 import { freezeCard, ownDeck } from "./copy";
 import type { CardTableState, Deck } from "./state";
 
-/** The packs the settings select: inline (imported) packs first, then the shipped library. */
+/** The packs the settings select: inline packs first, then the room's uploaded versions, then the shipped ones. */
 export function resolvePacks(s: CardTableState, library: PackLibrary): CardPack[] | RuleError {
   const out: CardPack[] = [];
   for (const id of s.settings.packIds) {
-    const pack = s.inlinePacks.find((p) => p.id === id) ?? library(id);
+    const ref = s.packRefs?.find((r) => r.id === id);
+    const pack = s.inlinePacks.find((p) => p.id === id) ?? (ref ? library(id, ref.version) : library(id));
     if (!pack) return refuse("unknown_pack", `There is no card pack "${id}".`);
     out.push(pack);
   }

@@ -4,6 +4,8 @@ import { builtinDefinitions } from "./definitions/index";
 import { cardTableWire } from "./protocol";
 import { createCardTableRules } from "./rules";
 import { cardTableMigrations } from "./service/migrations";
+import { preparePacks, uploadedPacks } from "./service/pack-cache";
+import { purgeDeletedPacks } from "./service/pack-store";
 import { flushCardHistory, projectCardTable } from "./service/projection";
 import { CreateCardTable, toCardTableOptions } from "./service/room-options";
 import { cardTableRoutes } from "./service/routes";
@@ -12,10 +14,15 @@ import { saveDefinition } from "./service/store";
 export { interpolatePrompt } from "./interpolate";
 export type { GameStateView } from "./view";
 
-/** The shipped packs, read once here so the rules themselves never touch the disk. */
+/**
+ * The shipped packs, read once here so the rules themselves never touch the disk; uploaded
+ * versions come from the cache `preparePacks` fills before the rules run.
+ */
 const shipped = new Map(loadPacks().map((p) => [p.id, p]));
 
-export const cardTableRules = createCardTableRules((id) => shipped.get(id));
+export const cardTableRules = createCardTableRules((id, version) =>
+  version === undefined ? shipped.get(id) : uploadedPacks.get(id, version),
+);
 
 export const cardTableModule: GameModule = {
   title: "Card Table",
@@ -27,9 +34,12 @@ export const cardTableModule: GameModule = {
   migrations: cardTableMigrations,
   routes: cardTableRoutes,
   project: projectCardTable,
+  prepare: preparePacks,
   close: ({ db }) => flushCardHistory(db),
   async init({ db }) {
     // The shipped definitions live in game_definitions too, so games rows can reference them.
     for (const def of builtinDefinitions.values()) await saveDefinition(db, def, true);
+    // Deleted packs no open room can still name are forgotten at each start.
+    await purgeDeletedPacks(db);
   },
 };

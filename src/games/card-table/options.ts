@@ -15,6 +15,11 @@ export const CardTableOptions = z
     definition: z.union([z.string().min(1), GameDefinition]).default(DEFAULT_DEFINITION),
     settings: SettingsPatch.default({}),
     packs: z.array(CardPack).max(50).default([]),
+    /** Uploaded packs by id and version (RULINGS: content is referenced, not copied). */
+    packRefs: z
+      .array(z.object({ id: z.string().min(1).max(100), version: z.int().positive() }))
+      .max(50)
+      .default([]),
   })
   .superRefine((o, ctx) => {
     const def = typeof o.definition === "string" ? builtinDefinition(o.definition) : o.definition;

@@ -78,6 +78,7 @@ export function createCardTableRules(library: PackLibrary): GameRules<CardTableS
         gone: {},
         cardCount: 0,
         inlinePacks: options.packs,
+        ...(options.packRefs.length > 0 ? { packRefs: options.packRefs } : {}),
         nextSeq: 0,
         timeScale,
         rng: seedRng(seed),

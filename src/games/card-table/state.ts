@@ -132,6 +132,8 @@ export interface CardTableState {
   cardCount: number;
   /** Packs supplied inline with the room (imported community packs). */
   inlinePacks: CardPack[];
+  /** Uploaded packs the room may use, by id and version (their cards are read at game start). */
+  packRefs?: { id: string; version: number }[];
   nextSeq: number;
   timeScale: number;
   rng: Rng;

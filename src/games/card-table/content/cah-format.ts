@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BLACK, BLANK, type Card, CardPack, countBlanks, PackId, WHITE } from "./schema";
+import { BLACK, BLANK, type Card, CardPack, countBlanks, PackId, SHIPPED_ID, WHITE } from "./schema";
 
 /**
  * Import and export of the community CAH JSON format, in its two common shapes:
@@ -285,7 +285,8 @@ export function cardId(packId: string, deck: typeof WHITE | typeof BLACK, n: num
 function buildPacks(raw: RawPack[], onBadCard: "error" | "skip", skipped: SkippedCard[]): CardPack[] {
   const taken = new Set<string>();
   return raw.map((p) => {
-    const base = p.id && PackId.safeParse(p.id).success && !taken.has(p.id) ? p.id : slugify(p.name);
+    // A carried id is kept when it is already a slug (card ids are built from it), else made from the name.
+    const base = p.id && SHIPPED_ID.test(p.id) && PackId.safeParse(p.id).success && !taken.has(p.id) ? p.id : slugify(p.name);
     let id = base;
     for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
     taken.add(id);

@@ -65,8 +65,10 @@ describe("WhiteCard and Card", () => {
     );
   });
 
-  it("refuses ids with capitals or spaces", () => {
-    expect(Card.safeParse({ id: "Base W 1", type: "white", properties: {} }).success).toBe(false);
+  it("takes any non-empty id, as the document's `id: string` allows, and refuses an empty one", () => {
+    expect(Card.safeParse({ id: "Base W 1 · ünïcode", type: "white", properties: {} }).success).toBe(true);
+    expect(Card.safeParse({ id: "", type: "white", properties: {} }).success).toBe(false);
+    expect(Card.safeParse({ id: "x".repeat(201), type: "white", properties: {} }).success).toBe(false);
   });
 });
 

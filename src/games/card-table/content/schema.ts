@@ -25,12 +25,20 @@ export function malformedBlanks(text: string): string[] {
   return (text.match(UNDERSCORE_RUN) ?? []).filter((run) => run !== BLANK);
 }
 
-export const CardId = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "lowercase letters, digits and dashes");
-export const PackId = CardId;
+/**
+ * Card and pack ids as the document allows: any non-empty string (here at most 200 and
+ * 100 characters). The shipped packs keep to lowercase letters, digits and dashes
+ * (SHIPPED_ID, checked by the content check).
+ */
+export const CardId = z.string().min(1).max(200);
+export const PackId = z.string().min(1).max(100);
+export const SHIPPED_ID = /^[a-z0-9][a-z0-9-]*$/;
+/** Longest card text we take: a card is a sentence or two. */
+export const MAX_CARD_TEXT = 500;
 
 /** The document's `properties`: named fields are typed, any other key is kept as-is for game-specific use. */
 export const CardProperties = z.looseObject({
-  text: z.string().min(1).optional(),
+  text: z.string().min(1).max(MAX_CARD_TEXT).optional(),
   image: z.string().min(1).optional(),
   value: z.number().optional(),
   category: z.string().min(1).optional(),
@@ -50,9 +58,11 @@ export type Card = z.infer<typeof Card>;
 export const WhiteCard = Card.extend({
   type: z.literal(WHITE),
   properties: CardProperties.extend({
-    text: z.string().min(1),
+    text: z.string().min(1).max(MAX_CARD_TEXT),
     pick: z.undefined().optional(),
     blanks: z.undefined().optional(),
+    /** The text starts with a proper noun (or "I"): it keeps its capital when filled into a prompt. */
+    proper: z.boolean().optional(),
   }),
 });
 export type WhiteCard = z.infer<typeof WhiteCard>;
@@ -65,7 +75,7 @@ export type WhiteCard = z.infer<typeof WhiteCard>;
 export const BlackCard = Card.extend({
   type: z.literal(BLACK),
   properties: CardProperties.extend({
-    text: z.string().min(1),
+    text: z.string().min(1).max(MAX_CARD_TEXT),
     pick: z.int().min(1).max(3),
     blanks: z.int().min(0).max(3),
   }),

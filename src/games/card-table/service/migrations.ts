@@ -52,4 +52,35 @@ export const cardTableMigrations: Record<string, Migration> = {
         await db.schema.dropTable(t).execute();
     },
   },
+  /**
+   * Uploaded packs become immutable versions with an owner: a room names a pack by id and
+   * version, so its replay finds the same cards (RULINGS: content is referenced, not copied).
+   * Counts and sizes live in columns so listing never reads the cards. Packs uploaded before
+   * owners existed stay shared with everyone and belong to nobody.
+   */
+  cards_0002_pack_versions: {
+    async up(db: Kysely<unknown>) {
+      await sql`ALTER TABLE card_packs ADD COLUMN version integer NOT NULL DEFAULT 1`.execute(db);
+      await sql`ALTER TABLE card_packs ADD COLUMN owner text`.execute(db);
+      await sql`ALTER TABLE card_packs ADD COLUMN shared boolean NOT NULL DEFAULT true`.execute(db);
+      await sql`ALTER TABLE card_packs ADD COLUMN counts jsonb NOT NULL DEFAULT '{}'::jsonb`.execute(db);
+      await sql`ALTER TABLE card_packs ADD COLUMN card_count integer NOT NULL DEFAULT 0`.execute(db);
+      await sql`ALTER TABLE card_packs ADD COLUMN bytes integer NOT NULL DEFAULT 0`.execute(db);
+      await sql`ALTER TABLE card_packs ADD COLUMN deleted_at timestamp`.execute(db);
+      await sql`UPDATE card_packs SET
+          counts = COALESCE((SELECT jsonb_object_agg(key, jsonb_array_length(value)) FROM jsonb_each(cards)), '{}'::jsonb),
+          card_count = COALESCE((SELECT SUM(jsonb_array_length(value))::int FROM jsonb_each(cards)), 0),
+          bytes = octet_length(cards::text)`.execute(db);
+      await sql`ALTER TABLE card_packs DROP CONSTRAINT card_packs_pkey`.execute(db);
+      await sql`ALTER TABLE card_packs ADD PRIMARY KEY (id, version)`.execute(db);
+      await sql`CREATE INDEX card_packs_owner ON card_packs (owner)`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`DELETE FROM card_packs WHERE version > 1`.execute(db);
+      await sql`ALTER TABLE card_packs DROP CONSTRAINT card_packs_pkey`.execute(db);
+      await sql`ALTER TABLE card_packs ADD PRIMARY KEY (id)`.execute(db);
+      for (const c of ["version", "owner", "shared", "counts", "card_count", "bytes", "deleted_at"])
+        await sql`ALTER TABLE card_packs DROP COLUMN ${sql.raw(c)}`.execute(db);
+    },
+  },
 };

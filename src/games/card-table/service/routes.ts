@@ -1,11 +1,27 @@
 import { z } from "zod";
-import { ApiRefusal, type RouteDef } from "../../../engine/module";
+import { ApiRefusal, type RouteDef, type RouteInput, type ServiceContext } from "../../../engine/module";
 import { importCah } from "../content/cah-format";
 import { loadPacks } from "../content/index";
 import { CardPack } from "../content/schema";
 import { GameDefinition } from "../definition";
 import { builtinDefinitions } from "../definitions/index";
-import { listDefinitions, listPacks, loadPack, saveDefinition, savePack } from "./store";
+import { DEFAULT_CONTENT_QUOTA_BYTES, PACK_LIMITS } from "./limits";
+import { ownerOf, requireOwner } from "./owner";
+import {
+  deletePack,
+  latestPack,
+  listVisiblePacks,
+  loadPackVersion,
+  type PackRow,
+  packBytes,
+  packCardCount,
+  packCounts,
+  savePackVersion,
+  setShared,
+  usage,
+  visibleTo,
+} from "./pack-store";
+import { listDefinitions, saveDefinition } from "./store";
 
 const shippedIds = () => new Set(loadPacks().map((p) => p.id));
 
@@ -27,14 +43,28 @@ function withFreshId(pack: CardPack, taken: Set<string>): CardPack {
   return { ...pack, id, cards };
 }
 
-function summary(p: CardPack, source: "shipped" | "uploaded") {
+function shippedSummary(p: CardPack) {
   return {
     id: p.id,
     name: p.name,
     ...(p.description ? { description: p.description } : {}),
     official: p.official,
-    source,
-    counts: Object.fromEntries(Object.entries(p.cards).map(([deck, cards]) => [deck, cards.length])),
+    source: "shipped" as const,
+    counts: packCounts(p),
+  };
+}
+
+function uploadedSummary(p: PackRow, owner: string | null) {
+  return {
+    id: p.id,
+    version: p.version,
+    name: p.name,
+    ...(p.description ? { description: p.description } : {}),
+    official: p.official,
+    source: "uploaded" as const,
+    shared: p.shared,
+    mine: owner !== null && p.owner === owner,
+    counts: p.counts,
   };
 }
 
@@ -51,18 +81,68 @@ function defSummary(d: GameDefinition, source: "builtin" | "uploaded") {
   };
 }
 
-/** Card packs and game definitions: list, fetch, upload, and import community CAH JSON. */
+/** Size and count limits on one pack, then the owner's and the server's quotas for `incoming` more bytes. */
+async function admit(ctx: ServiceContext, owner: string, packs: CardPack[]): Promise<void> {
+  for (const pack of packs) {
+    if (packCardCount(pack) > PACK_LIMITS.packCards)
+      throw new ApiRefusal(
+        413,
+        "pack_too_large",
+        `A pack may hold ${PACK_LIMITS.packCards} cards; ${pack.id} has more.`,
+      );
+    if (packBytes(pack) > PACK_LIMITS.packBytes)
+      throw new ApiRefusal(
+        413,
+        "pack_too_large",
+        `A pack may take ${PACK_LIMITS.packBytes / 1024} KB; ${pack.id} is bigger.`,
+      );
+  }
+  const incoming = packs.reduce((n, p) => n + packBytes(p), 0);
+  const u = await usage(ctx.db, owner);
+  if (u.packs + packs.length > PACK_LIMITS.ownerPacks)
+    throw new ApiRefusal(
+      403,
+      "quota_exceeded",
+      `You may keep ${PACK_LIMITS.ownerPacks} packs; delete some before uploading more.`,
+    );
+  if (u.bytes + incoming > PACK_LIMITS.ownerBytes)
+    throw new ApiRefusal(
+      403,
+      "quota_exceeded",
+      `Your packs may take ${PACK_LIMITS.ownerBytes / (1024 * 1024)} MB in all; delete some before uploading more.`,
+    );
+  if (u.total + incoming > (ctx.contentQuotaBytes ?? DEFAULT_CONTENT_QUOTA_BYTES))
+    throw new ApiRefusal(507, "storage_full", "This server has no room for more uploads right now.");
+}
+
+/** The pack for its owner, or a refusal that does not tell others whether it exists. */
+async function ownPack(ctx: ServiceContext, req: RouteInput): Promise<{ row: PackRow; owner: string }> {
+  const owner = requireOwner(req);
+  const id = req.params.id ?? "";
+  const row = await latestPack(ctx.db, id);
+  if (!row || !visibleTo(row, owner)) throw new ApiRefusal(404, "pack_not_found", `No card pack "${id}".`);
+  if (row.owner !== owner) throw new ApiRefusal(403, "not_owner", "Only whoever uploaded a pack may change it.");
+  return { row, owner };
+}
+
+const ShareBody = z.object({ shared: z.boolean() }).strict();
+
+/**
+ * Card packs and game definitions: list, fetch, upload, share, delete, and import
+ * community CAH JSON. Uploads belong to an owner key and are private until shared.
+ */
 export const cardTableRoutes: RouteDef[] = [
   {
     method: "GET",
     path: "/packs",
-    summary: "List card packs (shipped and uploaded)",
-    async handle({ db }) {
-      const uploaded = await listPacks(db);
+    summary: "List card packs: shipped, shared, and your own (with X-Parlor-Owner); counts only, no cards",
+    async handle({ db }, req) {
+      const owner = ownerOf(req);
+      const uploaded = await listVisiblePacks(db, owner);
       return {
         status: 200,
         body: {
-          packs: [...loadPacks().map((p) => summary(p, "shipped")), ...uploaded.map((p) => summary(p, "uploaded"))],
+          packs: [...loadPacks().map(shippedSummary), ...uploaded.map((p) => uploadedSummary(p, owner))],
         },
       };
     },
@@ -70,45 +150,102 @@ export const cardTableRoutes: RouteDef[] = [
   {
     method: "GET",
     path: "/packs/:id",
-    summary: "One card pack with its cards",
-    async handle({ db }, { params }) {
-      const id = params.id ?? "";
-      const pack = loadPacks().find((p) => p.id === id) ?? (await loadPack(db, id));
+    summary: "One card pack with its cards (shipped, shared, or your own)",
+    async handle({ db }, req) {
+      const id = req.params.id ?? "";
+      const shipped = loadPacks().find((p) => p.id === id);
+      if (shipped) return { status: 200, body: shipped };
+      const row = await latestPack(db, id);
+      const pack = row && visibleTo(row, ownerOf(req)) ? await loadPackVersion(db, id, row.version) : null;
       if (!pack) throw new ApiRefusal(404, "pack_not_found", `No card pack "${id}".`);
-      return { status: 200, body: pack };
+      return { status: 200, body: { ...pack, version: row!.version } };
     },
   },
   {
     method: "POST",
     path: "/packs",
-    summary: "Upload a card pack in the CardPack format",
+    summary: "Upload a card pack (CardPack format); it is yours (X-Parlor-Owner) and private until shared",
     body: CardPack,
-    bodyLimit: 8 * 1024 * 1024,
-    async handle({ db }, { body }) {
-      const pack = body as CardPack;
-      if (shippedIds().has(pack.id) || !(await savePack(db, pack)))
+    bodyLimit: PACK_LIMITS.uploadBody,
+    perMinute: PACK_LIMITS.uploadsPerMinute,
+    async handle(ctx, req) {
+      const owner = requireOwner(req);
+      const pack = req.body as CardPack;
+      if (shippedIds().has(pack.id) || (await latestPack(ctx.db, pack.id)))
         throw new ApiRefusal(409, "pack_exists", `A pack with id "${pack.id}" already exists.`);
-      return { status: 201, body: summary(pack, "uploaded") };
+      await admit(ctx, owner, [pack]);
+      const version = await savePackVersion(ctx.db, pack, owner, false);
+      return { status: 201, body: uploadedSummary({ ...(await latestPack(ctx.db, pack.id))!, version }, owner) };
+    },
+  },
+  {
+    method: "PUT",
+    path: "/packs/:id",
+    summary: "Store a new version of your pack (tables already using it keep the version they started with)",
+    body: CardPack,
+    bodyLimit: PACK_LIMITS.uploadBody,
+    perMinute: PACK_LIMITS.uploadsPerMinute,
+    async handle(ctx, req) {
+      const { row, owner } = await ownPack(ctx, req);
+      const pack = req.body as CardPack;
+      if (pack.id !== row.id) throw new ApiRefusal(400, "id_mismatch", "The body's id must match the pack's.");
+      await admit(ctx, owner, [pack]);
+      const version = await savePackVersion(ctx.db, pack, owner, row.shared);
+      return { status: 200, body: uploadedSummary({ ...(await latestPack(ctx.db, pack.id))!, version }, owner) };
+    },
+  },
+  {
+    method: "POST",
+    path: "/packs/:id/share",
+    summary: "Share your pack with everyone (`{ shared: true }`) or make it private again",
+    body: ShareBody,
+    async handle(ctx, req) {
+      const { row, owner } = await ownPack(ctx, req);
+      const { shared } = req.body as z.infer<typeof ShareBody>;
+      await setShared(ctx.db, row.id, shared);
+      return { status: 200, body: uploadedSummary({ ...row, shared }, owner) };
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/packs/:id",
+    summary: "Delete your pack: gone from lists and new tables (tables in progress keep their cards)",
+    async handle(ctx, req) {
+      const { row } = await ownPack(ctx, req);
+      await deletePack(ctx.db, row.id, ctx.now());
+      return { status: 200, body: { deleted: row.id } };
     },
   },
   {
     method: "POST",
     path: "/packs/import",
-    summary: "Import packs in the community CAH JSON format (compact or full per-pack form)",
+    summary: "Import packs in the community CAH JSON format (compact or full per-pack form); yours and private",
     body: z.unknown(),
-    bodyLimit: 16 * 1024 * 1024,
-    async handle({ db }, { body }) {
-      const taken = shippedIds();
-      for (const p of await listPacks(db)) taken.add(p.id);
-      const result = importCah(body, { onBadCard: "skip" });
+    bodyLimit: PACK_LIMITS.importBody,
+    perMinute: PACK_LIMITS.uploadsPerMinute,
+    async handle(ctx, req) {
+      const owner = requireOwner(req);
+      const result = importCah(req.body, { onBadCard: "skip" });
       if (!result.ok) throw new ApiRefusal(400, result.error.code, result.error.message);
-      const saved = [];
+      if (result.packs.length > PACK_LIMITS.importPacks)
+        throw new ApiRefusal(413, "too_many_packs", `One import may create ${PACK_LIMITS.importPacks} packs.`);
+      const taken = shippedIds();
+      for (const p of await listVisiblePacks(ctx.db, null)) taken.add(p.id);
+      const packs: CardPack[] = [];
       for (const imported of result.packs) {
-        const pack = withFreshId(imported, taken);
+        let pack = withFreshId(imported, taken);
+        while (await latestPack(ctx.db, pack.id)) {
+          taken.add(pack.id);
+          pack = withFreshId(imported, taken);
+        }
         taken.add(pack.id);
-        if (!(await savePack(db, pack)))
-          throw new ApiRefusal(409, "pack_exists", `A pack with id "${pack.id}" already exists.`);
-        saved.push(summary(pack, "uploaded"));
+        packs.push(pack);
+      }
+      await admit(ctx, owner, packs);
+      const saved = [];
+      for (const pack of packs) {
+        await savePackVersion(ctx.db, pack, owner, false);
+        saved.push(uploadedSummary((await latestPack(ctx.db, pack.id))!, owner));
       }
       return { status: 201, body: { packs: saved, skipped: result.skipped.length } };
     },
@@ -133,9 +270,10 @@ export const cardTableRoutes: RouteDef[] = [
   {
     method: "POST",
     path: "/definitions",
-    summary: "Upload a game definition (JSON): a new game with no new code",
+    summary: "Upload a game definition (JSON, at most 64 KB): a new game with no new code",
     body: GameDefinition,
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: PACK_LIMITS.definitionBytes,
+    perMinute: PACK_LIMITS.uploadsPerMinute,
     async handle({ db }, { body }) {
       const def = body as GameDefinition;
       if (builtinDefinitions.has(def.id) || !(await saveDefinition(db, def)))

@@ -1,0 +1,132 @@
+import { type Kysely, sql } from "kysely";
+import { CardPack } from "../content/schema";
+
+// biome-ignore lint/suspicious/noExplicitAny: the card table owns these tables
+type Db = Kysely<any>;
+const json = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
+
+/** A stored pack without its cards: what listings and quota checks read. */
+export interface PackRow {
+  id: string;
+  version: number;
+  name: string;
+  description: string | null;
+  official: boolean;
+  owner: string | null;
+  shared: boolean;
+  counts: Record<string, number>;
+  cardCount: number;
+  bytes: number;
+}
+
+const COLUMNS = sql`id, version, name, description, official, owner, shared, counts, card_count, bytes`;
+
+function toRow(r: Record<string, unknown>): PackRow {
+  return {
+    id: String(r.id),
+    version: Number(r.version),
+    name: String(r.name),
+    description: (r.description as string | null) ?? null,
+    official: Boolean(r.official),
+    owner: (r.owner as string | null) ?? null,
+    shared: Boolean(r.shared),
+    counts: json(r.counts) as Record<string, number>,
+    cardCount: Number(r.card_count),
+    bytes: Number(r.bytes),
+  };
+}
+
+export const packCounts = (pack: CardPack) =>
+  Object.fromEntries(Object.entries(pack.cards).map(([deck, cards]) => [deck, cards.length]));
+export const packCardCount = (pack: CardPack) => Object.values(pack.cards).reduce((n, c) => n + c.length, 0);
+export const packBytes = (pack: CardPack) => Buffer.byteLength(JSON.stringify(pack.cards));
+
+/** Whether `owner` may see (and use) a stored pack: shared ones, and their own. */
+export const visibleTo = (row: Pick<PackRow, "shared" | "owner">, owner: string | null) =>
+  row.shared || (owner !== null && row.owner === owner);
+
+/**
+ * The newest version of a pack id that is not deleted, whoever owns it. Ids are one
+ * namespace: a taken id is refused to anyone but its owner.
+ */
+export async function latestPack(db: Db, id: string): Promise<PackRow | null> {
+  const r = await sql<Record<string, unknown>>`SELECT ${COLUMNS} FROM card_packs
+    WHERE id = ${id} AND deleted_at IS NULL ORDER BY version DESC LIMIT 1`.execute(db);
+  return r.rows[0] ? toRow(r.rows[0]) : null;
+}
+
+/** Store a new version of a pack (version 1, or one above any earlier version of that id). */
+export async function savePackVersion(db: Db, pack: CardPack, owner: string | null, shared: boolean): Promise<number> {
+  const r = await sql<{ version: number }>`INSERT INTO card_packs
+      (id, version, name, description, official, cards, owner, shared, counts, card_count, bytes)
+    SELECT ${pack.id}, COALESCE(MAX(version), 0) + 1, ${pack.name}, ${pack.description ?? null}, ${pack.official},
+      ${JSON.stringify(pack.cards)}, ${owner}, ${shared}, ${JSON.stringify(packCounts(pack))},
+      ${packCardCount(pack)}, ${packBytes(pack)}
+    FROM card_packs WHERE id = ${pack.id}
+    RETURNING version`.execute(db);
+  return Number(r.rows[0]!.version);
+}
+
+/** One version's cards (immutable once stored), or null. */
+export async function loadPackVersion(db: Db, id: string, version: number): Promise<CardPack | null> {
+  const r = await sql<{ id: string; name: string; description: string | null; official: boolean; cards: unknown }>`
+    SELECT id, name, description, official, cards FROM card_packs WHERE id = ${id} AND version = ${version}`.execute(
+    db,
+  );
+  const row = r.rows[0];
+  if (!row) return null;
+  return CardPack.parse({
+    id: row.id,
+    name: row.name,
+    ...(row.description ? { description: row.description } : {}),
+    official: row.official,
+    cards: json(row.cards),
+  });
+}
+
+/** The newest version of every pack `owner` may see, without reading any cards. */
+export async function listVisiblePacks(db: Db, owner: string | null): Promise<PackRow[]> {
+  const r = await sql<Record<string, unknown>>`SELECT DISTINCT ON (id) ${COLUMNS} FROM card_packs
+    WHERE deleted_at IS NULL AND (shared OR owner = ${owner})
+    ORDER BY id, version DESC`.execute(db);
+  return r.rows.map(toRow);
+}
+
+/** Packs and bytes an owner keeps now, and bytes stored in all (deleted packs not yet purged count). */
+export async function usage(db: Db, owner: string): Promise<{ packs: number; bytes: number; total: number }> {
+  const r = await sql<{ packs: number; bytes: number; total: number }>`SELECT
+      COUNT(DISTINCT id) FILTER (WHERE owner = ${owner} AND deleted_at IS NULL)::int AS packs,
+      COALESCE(SUM(bytes) FILTER (WHERE owner = ${owner} AND deleted_at IS NULL), 0)::bigint AS bytes,
+      COALESCE(SUM(bytes), 0)::bigint AS total
+    FROM card_packs`.execute(db);
+  const row = r.rows[0]!;
+  return { packs: Number(row.packs), bytes: Number(row.bytes), total: Number(row.total) };
+}
+
+export async function setShared(db: Db, id: string, shared: boolean): Promise<void> {
+  await sql`UPDATE card_packs SET shared = ${shared} WHERE id = ${id} AND deleted_at IS NULL`.execute(db);
+}
+
+/**
+ * Delete a pack for its owner: every version leaves listings and new rooms at once. The
+ * cards stay until no open room can still name them (`purgeDeletedPacks`), so games in
+ * progress and their replays keep working.
+ */
+export async function deletePack(db: Db, id: string, now: number): Promise<void> {
+  await sql`UPDATE card_packs SET deleted_at = to_timestamp(${now / 1000}) WHERE id = ${id} AND deleted_at IS NULL`.execute(
+    db,
+  );
+}
+
+/**
+ * Forget deleted versions that no open Card Table room can name. A room names only a
+ * version that existed, undeleted, when the room was created; so a deleted version may go
+ * once no open room was created between its upload and its deletion.
+ */
+export async function purgeDeletedPacks(db: Db): Promise<number> {
+  const r = await sql`DELETE FROM card_packs p WHERE p.deleted_at IS NOT NULL AND NOT EXISTS (
+      SELECT 1 FROM rooms r WHERE r.status = 'open' AND r.game = 'card-table'
+        AND r.created_at >= EXTRACT(EPOCH FROM p.created_at) * 1000 - 1000
+        AND r.created_at <= EXTRACT(EPOCH FROM p.deleted_at) * 1000 + 1000)`.execute(db);
+  return Number(r.numAffectedRows ?? 0n);
+}
