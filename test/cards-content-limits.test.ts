@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,7 +22,7 @@ const env = {
   // A heap the old design could not start in with this data.
   NODE_OPTIONS: "--max-old-space-size=256",
 };
-const children: { kill(signal: string): void }[] = [];
+const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) c.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });

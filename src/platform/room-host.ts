@@ -33,6 +33,8 @@ export interface HostMetrics {
 }
 
 export type HostResult = { ok: true } | { ok: false; code: string; message: string };
+/** An accepted input that changed nothing (neither logged nor published). */
+const UNCHANGED = { ok: true, unchanged: true } as const;
 export type JoinResult = { seat: SeatId | null; refused?: { code: string; message: string }; created: boolean };
 
 /** Who is acting: the seat the gateway believes a socket holds, and the secret that proves it. */
@@ -262,7 +264,8 @@ export class RoomHost {
       const started = performance.now();
       const game = this.game(rec.game);
       const r = await this.apply(await this.catchUp(rec, game), game, who.seat, intent);
-      if (r.ok) this.deps.metrics?.input(rec.game, (performance.now() - started) / 1000);
+      // Only inputs that changed something count (a flood of repeats is not traffic served).
+      if (r.ok && r !== UNCHANGED) this.deps.metrics?.input(rec.game, (performance.now() - started) / 1000);
       return r;
     });
   }
@@ -352,7 +355,7 @@ export class RoomHost {
     const step = game.rules.act(rec.state, from, intent, now);
     if (isRuleError(step)) return { ok: false, ...step.error };
     // Nothing changed: nothing to log, store or tell anyone (a join always records its seat).
-    if (!meta && isNoop(rec.state, step)) return { ok: true };
+    if (!meta && isNoop(rec.state, step)) return UNCHANGED;
     await this.commit(rec, game, { kind: "act", actor: from, intent, meta, at: now }, step.state, step.out);
     return { ok: true };
   }

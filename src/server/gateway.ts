@@ -2,6 +2,7 @@ import type { Namespace, Socket } from "socket.io";
 import type { ClientFrame, GameModule } from "../engine/module";
 import type { RoomHost } from "../platform/room-host";
 import type { SeatTokens } from "../platform/seat-tokens";
+import { FloodGuard } from "./flood-guard";
 import { roomKey, seatKey, spectatorKey } from "./publisher";
 import { MALFORMED } from "./safe-decoder";
 import { KeyedBuckets, TokenBucket } from "./token-bucket";
@@ -32,6 +33,19 @@ export const DEFAULT_LIMITS: GatewayLimits = {
 export const MAX_MESSAGE_BYTES = 64 * 1024;
 /** A flooding socket hears `rate_limited` at most this often (its acks always answer). */
 const RATE_ERROR_EVERY_MS = 250;
+/**
+ * A socket that keeps sending far past its allowance (this many refused messages within
+ * FLOOD_WINDOW_MS) is disconnected: reading a flood costs the server even when every
+ * message is refused. Its client may reconnect, within the address's join allowance.
+ */
+const FLOOD_REFUSALS = 200;
+const FLOOD_WINDOW_MS = 10_000;
+
+/** A message's own request id, read without parsing the rest (a flood is refused before parsing). */
+function requestIdOf(raw: unknown): string | undefined {
+  const id = typeof raw === "object" && raw !== null ? (raw as { requestId?: unknown }).requestId : undefined;
+  return typeof id === "string" && id.length <= 100 ? id : undefined;
+}
 
 interface Member {
   code: string;
@@ -61,6 +75,7 @@ export function attachGateway(
   log: { warn: (o: object, m: string) => void },
   tokens: SeatTokens,
   limits: GatewayLimits = DEFAULT_LIMITS,
+  floods: FloodGuard = new FloodGuard(),
 ) {
   const gameId = game.rules.id;
   const wire = game.wire;
@@ -232,10 +247,25 @@ export function attachGateway(
         .finally(() => queued--);
     };
 
-    const tooFast = (ack?: Ack) => {
+    let refusedSince = 0;
+    let refused = 0;
+    /** A message over the allowance: refused with its own request id when it has one (so its sender is never left waiting), anonymous ones at most every RATE_ERROR_EVERY_MS. */
+    const tooFast = (raw: unknown, ack?: Ack) => {
       const now = Date.now();
+      if (now - refusedSince > FLOOD_WINDOW_MS) {
+        refusedSince = now;
+        refused = 0;
+      }
+      if (++refused > FLOOD_REFUSALS) {
+        log.warn({ address: socket.handshake.address }, "socket disconnected for flooding");
+        floods.ban(socket.handshake.address);
+        socket.disconnect(true);
+        return;
+      }
       const message = "You are sending messages too fast; slow down.";
-      if (now - lastRateError >= RATE_ERROR_EVERY_MS) {
+      const requestId = requestIdOf(raw);
+      if (requestId !== undefined) send(wire.error("rate_limited", message, requestId));
+      else if (now - lastRateError >= RATE_ERROR_EVERY_MS) {
         lastRateError = now;
         send(wire.error("rate_limited", message));
       }
@@ -249,7 +279,7 @@ export function attachGateway(
       if (event !== "message") return;
       const ack = typeof args.at(-1) === "function" ? (args.pop() as Ack) : undefined;
       const raw = args[0];
-      if (!bucket.take() || queued >= limits.maxQueued) return tooFast(ack);
+      if (!bucket.take() || queued >= limits.maxQueued) return tooFast(raw, ack);
       if (raw === MALFORMED)
         return enqueue({ kind: "invalid", code: "bad_message", message: "That message is not valid JSON." }, ack);
       let size = 0;

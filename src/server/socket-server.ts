@@ -4,12 +4,13 @@ import type { GameModule } from "../engine/module";
 import type { RoomHost } from "../platform/room-host";
 import type { SeatTokens } from "../platform/seat-tokens";
 import type { Config } from "./config";
+import { FloodGuard } from "./flood-guard";
 import { attachGateway } from "./gateway";
 import { JsonTextEncoder } from "./json-text-encoder";
 import { originAllowed } from "./origin";
 import type { SocketPublisher } from "./publisher";
 import { SafeDecoder } from "./safe-decoder";
-import { TokenBucket } from "./token-bucket";
+import { KeyedBuckets, TokenBucket } from "./token-bucket";
 
 /** The Socket.IO transport limit; a frame beyond it closes the socket (see docs/protocols). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
@@ -34,6 +35,11 @@ export function attachSockets(
   log: { warn: (o: object, m: string) => void },
   counts: { connected(): void; disconnected(): void },
 ) {
+  const floods = new FloodGuard();
+  const connections = new KeyedBuckets(
+    config.SOCKET_JOINS_PER_MINUTE,
+    Math.max(10, config.SOCKET_JOINS_PER_MINUTE / 2),
+  );
   const io = new Server(httpServer, {
     // Same wire format; skips the encoder's search for binary in every payload (see
     // json-text-encoder.ts); the decoder answers a broken frame instead of dropping the socket.
@@ -43,8 +49,15 @@ export function attachSockets(
     maxHttpBufferSize: MAX_FRAME_BYTES,
     pingInterval: PING_INTERVAL_MS,
     pingTimeout: PING_TIMEOUT_MS,
+    // Pages from other origins are refused, and one address may open only so many connections
+    // a minute (the same allowance as joins): a socket cut off for flooding cannot simply return.
     allowRequest: (req, done) =>
-      done(null, originAllowed(req.headers.origin, req.headers.host, config.ALLOWED_ORIGINS)),
+      done(
+        null,
+        originAllowed(req.headers.origin, req.headers.host, config.ALLOWED_ORIGINS) &&
+          !floods.banned(req.socket.remoteAddress ?? "") &&
+          connections.take(req.socket.remoteAddress ?? ""),
+      ),
   });
   const limits = {
     messagesPerSecond: config.SOCKET_MESSAGES_PER_SECOND,
@@ -65,7 +78,7 @@ export function attachSockets(
         if (typeof ack === "function" && beats.take()) (ack as () => void)();
       });
     });
-    attachGateway(ns, game, host, log, tokens, limits);
+    attachGateway(ns, game, host, log, tokens, limits, floods);
   }
   return io;
 }

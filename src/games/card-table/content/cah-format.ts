@@ -286,7 +286,8 @@ function buildPacks(raw: RawPack[], onBadCard: "error" | "skip", skipped: Skippe
   const taken = new Set<string>();
   return raw.map((p) => {
     // A carried id is kept when it is already a slug (card ids are built from it), else made from the name.
-    const base = p.id && SHIPPED_ID.test(p.id) && PackId.safeParse(p.id).success && !taken.has(p.id) ? p.id : slugify(p.name);
+    const base =
+      p.id && SHIPPED_ID.test(p.id) && PackId.safeParse(p.id).success && !taken.has(p.id) ? p.id : slugify(p.name);
     let id = base;
     for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
     taken.add(id);
