@@ -185,6 +185,31 @@ describe("teammates", () => {
     expect(teammates("imran-khan", "virat-kohli")).toBe(false);
   });
 
+  it("a stint ending in the year another begins is not a pair (issue 12)", () => {
+    // Warne's last Test was in January 2007, Johnson's first in November 2007.
+    expect(teammates("shane-warne", "mitchell-johnson")).toBe(false);
+    // Afridi's last ODI was at the 2015 World Cup (March), Babar's first that May; Afridi's
+    // last T20I was in March 2016, Babar's first that September.
+    expect(teammates("shahid-afridi", "babar-azam")).toBe(false);
+    // Strauss's last ODI was in March 2011 and last Test in August 2012; Stokes began in
+    // August 2011 (ODI) and December 2013 (Test).
+    expect(teammates("ben-stokes", "andrew-strauss")).toBe(false);
+    // Ganguly's last Test (November 2008) came before Kohli's first (June 2011).
+    expect(teammates("virat-kohli", "sourav-ganguly")).toBe(false);
+  });
+
+  it("well-known pairs remain, with the squads they shared", () => {
+    const contexts = (a: string, b: string) => player(a).teammates.find((t) => t.playerId === b)?.contexts;
+    expect(contexts("shane-warne", "glenn-mcgrath")).toEqual(["Australia Test 1993-2007", "Australia ODI 1993-2003"]);
+    expect(contexts("ben-stokes", "james-anderson")).toContain("England Test 2013-2024");
+    expect(contexts("shahid-afridi", "inzamam-ul-haq")).toContain("Pakistan ODI 1996-2007");
+    expect(contexts("ricky-ponting", "mitchell-johnson")).toContain("Australia Test 2007-2012");
+    expect(contexts("sachin-tendulkar", "virat-kohli")).toEqual(["India Test 2011-2013", "India ODI 2008-2012"]);
+    expect(contexts("ab-de-villiers", "jacques-kallis")).toContain("South Africa Test 2004-2013");
+    // Shami's Test debut (Kolkata, November 2013) was Tendulkar's second-last Test.
+    expect(contexts("sachin-tendulkar", "mohammed-shami")).toEqual(["India Test 2013"]);
+  });
+
   it("nobody is his own teammate", () => {
     for (const p of players) expect(p.teammates.some((t) => t.playerId === p.id)).toBe(false);
   });
