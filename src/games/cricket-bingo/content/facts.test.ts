@@ -73,6 +73,13 @@ describe("career figures", () => {
     near(player("ms-dhoni").stats.odiRuns, 10773);
   });
 
+  it("Inzamam-ul-Haq played one T20I, in 2006, and made 11", () => {
+    const s = player("inzamam-ul-haq").stats;
+    expect(s.t20iMatches).toBe(1);
+    expect(s.t20iRuns).toBe(11);
+    expect(player("inzamam-ul-haq").formats).toContain("T20I");
+  });
+
   it("totals are the sums across formats", () => {
     for (const p of players) {
       expect(p.stats.totalRuns).toBe(p.stats.testRuns + p.stats.odiRuns + p.stats.t20iRuns);
@@ -125,6 +132,10 @@ describe("IPL franchises", () => {
     expect(player("ab-de-villiers").iplTeams).toEqual(expect.arrayContaining(["DC", "RCB"]));
   });
 
+  it("Steve Smith never played for Kochi Tuskers Kerala", () => {
+    expect(player("steve-smith").iplTeams).not.toContain("KTK");
+  });
+
   it("Rohit Sharma began at Deccan Chargers before Mumbai Indians", () => {
     expect(player("rohit-sharma").iplTeams).toEqual(["DCH", "MI"]);
   });
@@ -151,6 +162,19 @@ describe("trophies", () => {
   it("Kohli and AB de Villiers never won the IPL", () => {
     expect(player("virat-kohli").trophies).not.toContain("IPL");
     expect(player("ab-de-villiers").trophies).not.toContain("IPL");
+  });
+
+  it("squad members are credited: Anderson (T20 World Cup 2010), Bhuvneshwar (Champions Trophy 2013), Paine (Champions Trophy 2009)", () => {
+    expect(player("james-anderson").trophies).toContain("T20WC");
+    expect(player("bhuvneshwar-kumar").trophies).toContain("CT");
+    expect(player("tim-paine").trophies).toContain("CT");
+  });
+
+  it("the 1998 Champions Trophy went to the squad in Dhaka, not to those left at home", () => {
+    for (const id of ["jacques-kallis", "mark-boucher", "makhaya-ntini", "daryll-cullinan"])
+      expect(player(id).trophies, id).toContain("CT");
+    for (const id of ["shaun-pollock", "allan-donald", "gary-kirsten"])
+      expect(player(id).trophies, id).not.toContain("CT");
   });
 
   it("Gilchrist won the IPL with Deccan Chargers", () => {
