@@ -10,7 +10,7 @@ import {
   statsOf,
 } from "./build";
 import { CricketPlayer, RawPlayer } from "./schema";
-import { compactContexts, expandStint, parseStint } from "./stints";
+import { compactContexts, monthNumber, parseStint, periodsOf, sharedYears } from "./stints";
 
 function raw(over: Partial<RawPlayer> & { id: string }): RawPlayer {
   return RawPlayer.parse({
@@ -18,42 +18,66 @@ function raw(over: Partial<RawPlayer> & { id: string }): RawPlayer {
     country: "India",
     role: "Batsman",
     centuries: 0,
-    stints: ["India ODI 2010"],
+    stints: ["India ODI 2010-03..2010-11"],
     odi: { m: 1, runs: 10, wkts: 0 },
     ...over,
   });
 }
 
 describe("stints", () => {
-  it("parses national and IPL stints, ranges and single years", () => {
-    expect(parseStint("India ODI 2008-2019")).toEqual({
+  it("parses national stints with first and last match months, and IPL seasons", () => {
+    expect(parseStint("India ODI 2008-08..2019-07")).toEqual({
       kind: "national",
       country: "India",
       format: "ODI",
       from: 2008,
       to: 2019,
+      first: monthNumber("2008-08"),
+      last: monthNumber("2019-07"),
     });
-    expect(parseStint("South Africa Test 1995")).toMatchObject({ country: "South Africa", from: 1995, to: 1995 });
+    expect(parseStint("South Africa Test 1995-12")).toMatchObject({ country: "South Africa", from: 1995, to: 1995 });
     expect(parseStint("MI 2019")).toEqual({ kind: "ipl", team: "MI", from: 2019, to: 2019 });
+    expect(parseStint("MI 2008-2010")).toEqual({ kind: "ipl", team: "MI", from: 2008, to: 2010 });
   });
 
-  it("rejects unknown teams, formats, backwards ranges and pre-IPL seasons", () => {
+  it("rejects unknown teams, formats, year-only national stints, bad months, backwards ranges and pre-IPL seasons", () => {
     for (const bad of [
-      "Ireland ODI 2010",
-      "India FC 2010",
+      "Ireland ODI 2010-05",
+      "India FC 2010-05",
       "XYZ 2019",
-      "India ODI 2012-2010",
+      "India ODI 2008-2019",
+      "India ODI 2010",
+      "India ODI 2010-13",
+      "India ODI 2012-05..2010-01",
+      "India ODI 2012-05..2012-05",
       "MI 2005",
-      "India ODI 2031",
+      "India ODI 2031-01",
+      "India ODI 2024-11..2025-01",
     ]) {
-      expect(typeof parseStint(bad)).toBe("string");
+      expect(typeof parseStint(bad), bad).toBe("string");
     }
   });
 
-  it("expands a range into one context per year", () => {
-    const s = parseStint("RCB 2011-2013");
+  it("gives an IPL stint one period per season, from the season calendar", () => {
+    const s = parseStint("MI 2019-2020");
     if (typeof s === "string") throw new Error(s);
-    expect(expandStint(s)).toEqual(["RCB 2011", "RCB 2012", "RCB 2013"]);
+    expect(periodsOf(s)).toEqual([
+      { first: monthNumber("2019-03"), last: monthNumber("2019-05") },
+      { first: monthNumber("2020-09"), last: monthNumber("2020-11") },
+    ]);
+  });
+
+  it("finds shared years only where the months overlap, not where the years do", () => {
+    const warneTests = parseStint("Australia Test 1992-01..2007-01");
+    const johnsonTests = parseStint("Australia Test 2007-11..2015-11");
+    const mcgrathTests = parseStint("Australia Test 1993-11..2007-01");
+    if (typeof warneTests === "string" || typeof johnsonTests === "string" || typeof mcgrathTests === "string")
+      throw new Error("unparsed");
+    expect(sharedYears(warneTests, johnsonTests)).toEqual([]);
+    expect(sharedYears(warneTests, mcgrathTests)).toEqual([...Array(15)].map((_, i) => 1993 + i));
+    const odi = parseStint("Australia ODI 2005-12..2015-03");
+    if (typeof odi === "string") throw new Error(odi);
+    expect(sharedYears(warneTests, odi)).toEqual([]);
   });
 
   it("folds per-year contexts back into ranges, keeping gaps", () => {
@@ -107,35 +131,44 @@ describe("team colour", () => {
       id: "a",
       ipl: ["DC", "KKR"],
       iplMatches: 9,
-      stints: ["India ODI 2010", "DC 2008", "KKR 2011-2013"],
+      stints: ["India ODI 2010-03", "DC 2008", "KKR 2011-2013"],
     });
     expect(primaryIplTeam(many)).toBe("KKR");
-    const tie = raw({ id: "b", ipl: ["DC", "KKR"], iplMatches: 9, stints: ["India ODI 2010", "KKR 2008", "DC 2011"] });
+    const tie = raw({
+      id: "b",
+      ipl: ["DC", "KKR"],
+      iplMatches: 9,
+      stints: ["India ODI 2010-03", "KKR 2008", "DC 2011"],
+    });
     expect(primaryIplTeam(tie)).toBe("DC");
   });
 
   it("falls back to the national colour without an IPL career", () => {
-    const [p] = buildPlayers([raw({ id: "a", country: "Pakistan", stints: ["Pakistan ODI 2010"] })]);
+    const [p] = buildPlayers([raw({ id: "a", country: "Pakistan", stints: ["Pakistan ODI 2010-03"] })]);
     expect(p!.teamColor).toBe(NATIONAL_COLORS.PAK);
-    const [q] = buildPlayers([raw({ id: "b", ipl: ["CSK"], iplMatches: 3, stints: ["India ODI 2010", "CSK 2010"] })]);
+    const [q] = buildPlayers([
+      raw({ id: "b", ipl: ["CSK"], iplMatches: 3, stints: ["India ODI 2010-03", "CSK 2010"] }),
+    ]);
     expect(q!.teamColor).toBe(IPL_COLORS.CSK);
   });
 });
 
 describe("teammates from stints", () => {
   const raws = [
-    raw({ id: "a", ipl: ["MI"], iplMatches: 5, stints: ["India ODI 2010-2012", "MI 2013"] }),
-    raw({ id: "b", ipl: ["MI"], iplMatches: 5, stints: ["India ODI 2012-2014", "MI 2013-2014"] }),
-    raw({ id: "c", country: "Australia", ipl: ["MI"], iplMatches: 5, stints: ["Australia ODI 2012", "MI 2015"] }),
+    raw({ id: "a", ipl: ["MI"], iplMatches: 5, stints: ["India ODI 2010-02..2012-09", "MI 2013"] }),
+    raw({ id: "b", ipl: ["MI"], iplMatches: 5, stints: ["India ODI 2012-06..2014-01", "MI 2013-2014"] }),
+    raw({ id: "c", country: "Australia", ipl: ["MI"], iplMatches: 5, stints: ["Australia ODI 2012-06", "MI 2015"] }),
+    raw({ id: "d", stints: ["India ODI 2012-11..2013-03"] }),
   ];
   const mates = deriveTeammates(raws);
 
-  it("pairs players who share a squad in the same year, with every shared context", () => {
+  it("pairs players whose stints in a squad overlap in months, with every shared context", () => {
     expect(mates.get("a")).toEqual([
       { playerId: "b", playerName: "Player B", contexts: ["India ODI 2012", "MI 2013"] },
     ]);
     expect(mates.get("b")).toEqual([
       { playerId: "a", playerName: "Player A", contexts: ["India ODI 2012", "MI 2013"] },
+      { playerId: "d", playerName: "Player D", contexts: ["India ODI 2012-2013"] },
     ]);
   });
 
@@ -143,8 +176,13 @@ describe("teammates from stints", () => {
     expect(mates.get("c")).toEqual([]);
   });
 
+  it("does not pair stints that share a calendar year but not a month", () => {
+    expect(mates.get("a")!.some((t) => t.playerId === "d")).toBe(false);
+    expect(mates.get("d")!.map((t) => t.playerId)).toEqual(["b"]);
+  });
+
   it("never pairs a player with himself, even with overlapping stints of his own", () => {
-    const twice = deriveTeammates([raw({ id: "solo", stints: ["India ODI 2010-2012", "India ODI 2011"] })]);
+    const twice = deriveTeammates([raw({ id: "solo", stints: ["India ODI 2010-01..2012-01", "India ODI 2011-05"] })]);
     expect(twice.get("solo")).toEqual([]);
   });
 });
@@ -158,9 +196,9 @@ describe("buildPlayers", () => {
         trophies: ["CWC"],
         ipl: ["CSK"],
         iplMatches: 10,
-        stints: ["India ODI 2010", "CSK 2010"],
+        stints: ["India ODI 2010-03", "CSK 2010"],
       }),
-      raw({ id: "b", country: "England", stints: ["England ODI 2010"] }),
+      raw({ id: "b", country: "England", stints: ["England ODI 2010-06"] }),
     ]);
     for (const p of built) expect(CricketPlayer.safeParse(p).success).toBe(true);
     expect(built[0]).toMatchObject({

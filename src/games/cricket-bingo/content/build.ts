@@ -11,7 +11,7 @@ import {
   type Stats,
   type TeammateEntry,
 } from "./schema";
-import { compactContexts, expandStint, parseStint, type Stint } from "./stints";
+import { compactContexts, parseStint, type Stint, sharedYears, squadOf } from "./stints";
 
 export const COUNTRY_CODE_OF = Object.fromEntries(
   Object.entries(COUNTRIES).map(([code, name]) => [name, code]),
@@ -127,24 +127,32 @@ export function formatsOf(raw: RawPlayer): Format[] {
 }
 
 /**
- * Teammates from squad stints (RULINGS #6): two players are teammates when a squad-year
- * ("MI 2019", "India ODI 2018") appears in both players' expanded stints. Symmetric by
- * construction, and nobody is paired with himself.
+ * Teammates from squad stints (RULINGS #6, issue 12 §5): two players are teammates when
+ * they have stints in the same squad ("India ODI", "MI") whose months overlap: a national
+ * stint runs from the month of its first match to the month of its last, an IPL stint
+ * covers its seasons' months. Sharing a calendar year is not enough: Warne's last Test
+ * (January 2007) and Mitchell Johnson's first (November 2007) do not make a pair.
+ * Contexts list the squad and the years of the overlap ("India ODI 2008-2019", "MI 2013").
+ * Symmetric by construction, and nobody is paired with himself.
  */
 export function deriveTeammates(raws: readonly RawPlayer[]): Map<string, TeammateEntry[]> {
-  const members = new Map<string, string[]>();
+  const squads = new Map<string, { id: string; stint: Stint }[]>();
   for (const r of raws) {
-    const mine = new Set(stintsOf(r).flatMap(expandStint));
-    for (const ctx of mine) members.set(ctx, [...(members.get(ctx) ?? []), r.id]);
+    for (const stint of stintsOf(r)) {
+      const key = squadOf(stint);
+      squads.set(key, [...(squads.get(key) ?? []), { id: r.id, stint }]);
+    }
   }
   const shared = new Map<string, Map<string, string[]>>();
   for (const r of raws) shared.set(r.id, new Map());
-  for (const [ctx, ids] of members) {
-    for (const a of ids) {
-      for (const b of ids) {
-        if (a === b) continue;
-        const row = shared.get(a)!;
-        row.set(b, [...(row.get(b) ?? []), ctx]);
+  for (const [squad, members] of squads) {
+    for (const a of members) {
+      for (const b of members) {
+        if (a.id === b.id) continue;
+        const years = sharedYears(a.stint, b.stint);
+        if (years.length === 0) continue;
+        const row = shared.get(a.id)!;
+        row.set(b.id, [...(row.get(b.id) ?? []), ...years.map((y) => `${squad} ${y}`)]);
       }
     }
   }

@@ -15,16 +15,16 @@ function raw(over: Partial<RawPlayer> & { id: string }): RawPlayer {
     role: "Batsman",
     centuries: 0,
     odi: { m: 10, runs: 100, wkts: 0 },
-    stints: ["India ODI 2010"],
+    stints: ["India ODI 2010-03"],
     ...over,
   });
 }
 
 describe("stint checks", () => {
   it("accept a consistent record", () => {
-    expect(stintProblems(raw({ id: "ok", ipl: ["MI"], iplMatches: 3, stints: ["India ODI 2010", "MI 2012"] }))).toEqual(
-      [],
-    );
+    expect(
+      stintProblems(raw({ id: "ok", ipl: ["MI"], iplMatches: 3, stints: ["India ODI 2010-03", "MI 2012"] })),
+    ).toEqual([]);
   });
 
   it("catch malformed stints, foreign sides, formats never played and franchises without stints", () => {
@@ -33,7 +33,14 @@ describe("stint checks", () => {
         id: "bad",
         ipl: ["MI", "CSK"],
         iplMatches: 3,
-        stints: ["India ODI 2010", "Australia ODI 2011", "India Test 2012", "MI 2012", "RCB 2013", "Mumbai 2014"],
+        stints: [
+          "India ODI 2010-03",
+          "Australia ODI 2011-02",
+          "India Test 2012-07",
+          "MI 2012",
+          "RCB 2013",
+          "Mumbai 2014",
+        ],
       }),
     );
     expect(problems.join("\n")).toMatch(/stint for Australia/);
@@ -50,22 +57,22 @@ describe("stint checks", () => {
 
 describe("trophy checks", () => {
   it("want the IPL trophy from anyone who played a season for the champions", () => {
-    expect(trophyProblems(raw({ id: "x", ipl: ["MI"], iplMatches: 5, stints: ["India ODI 2010", "MI 2013"] }))).toEqual(
-      ["x: played for MI in 2013 but no IPL trophy"],
-    );
+    expect(
+      trophyProblems(raw({ id: "x", ipl: ["MI"], iplMatches: 5, stints: ["India ODI 2010-03", "MI 2013"] })),
+    ).toEqual(["x: played for MI in 2013 but no IPL trophy"]);
   });
 
   it("reject a trophy with no stint near a win for that side", () => {
-    expect(trophyProblems(raw({ id: "y", trophies: ["CWC"], stints: ["India ODI 2015"] }))).toEqual([
+    expect(trophyProblems(raw({ id: "y", trophies: ["CWC"], stints: ["India ODI 2015-01..2015-12"] }))).toEqual([
       "y: CWC without a stint near a win",
     ]);
-    expect(trophyProblems(raw({ id: "z", trophies: ["CWC"], stints: ["India ODI 2011"] }))).toEqual([]);
+    expect(trophyProblems(raw({ id: "z", trophies: ["CWC"], stints: ["India ODI 2011-01..2011-04"] }))).toEqual([]);
   });
 });
 
 describe("teammate checks", () => {
   it("detect one-way and self entries", () => {
-    const [a, b] = buildPlayers([raw({ id: "a" }), raw({ id: "b", stints: ["India ODI 2015"] })]) as [
+    const [a, b] = buildPlayers([raw({ id: "a" }), raw({ id: "b", stints: ["India ODI 2015-06"] })]) as [
       CricketPlayer,
       CricketPlayer,
     ];

@@ -13,7 +13,7 @@ import {
   type RawPlayer,
   type Trophy,
 } from "./schema";
-import { parseStint, type Stint } from "./stints";
+import { parseStint, type Stint, sharedYears, squadOf } from "./stints";
 import { criteriaOf, eligible, parseStatThreshold } from "./validators";
 
 /** Every cell must accept at least this many players, so a daily grid can always be filled. */
@@ -99,6 +99,12 @@ export function stintProblems(raw: RawPlayer): string[] {
     if (s.kind === "national" && matches[s.format] === 0) out.push(`${raw.id}: ${s.format} stint but no ${s.format}s`);
     if (s.kind === "ipl" && !raw.ipl.includes(s.team)) out.push(`${raw.id}: ${s.team} stint but not in ipl[]`);
   }
+  for (let i = 0; i < parsed.length; i++) {
+    for (let j = i + 1; j < parsed.length; j++) {
+      if (sharedYears(parsed[i]!, parsed[j]!).length > 0)
+        out.push(`${raw.id}: stints ${squadOf(parsed[i]!)} overlap each other`);
+    }
+  }
   for (const f of FORMATS) {
     if (matches[f] > 0 && !parsed.some((s) => s.kind === "national" && s.format === f))
       out.push(`${raw.id}: ${f}s but no ${f} stint`);
@@ -112,9 +118,11 @@ export function stintProblems(raw: RawPlayer): string[] {
 }
 
 /**
- * Trophies agree with the stints: a trophy needs a stint with a winning side within a year
- * of a win (a squad member may not have played that very year), and playing a season for
- * the IPL champions means the IPL trophy.
+ * Trophies agree with the stints. Trophies are credited to every member of the winning
+ * squad, whether or not he played (docs/content.md), so a national trophy needs a stint
+ * for his country within a year of a win (a squad member may not have played that very
+ * year, nor in that format: Piyush Chawla was in the 2007 T20 World Cup squad), and playing a season for the IPL champions means the IPL
+ * trophy.
  */
 export function trophyProblems(raw: RawPlayer): string[] {
   const out: string[] = [];

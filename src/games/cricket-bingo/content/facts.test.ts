@@ -73,6 +73,13 @@ describe("career figures", () => {
     near(player("ms-dhoni").stats.odiRuns, 10773);
   });
 
+  it("Inzamam-ul-Haq played one T20I, in 2006, and made 11", () => {
+    const s = player("inzamam-ul-haq").stats;
+    expect(s.t20iMatches).toBe(1);
+    expect(s.t20iRuns).toBe(11);
+    expect(player("inzamam-ul-haq").formats).toContain("T20I");
+  });
+
   it("totals are the sums across formats", () => {
     for (const p of players) {
       expect(p.stats.totalRuns).toBe(p.stats.testRuns + p.stats.odiRuns + p.stats.t20iRuns);
@@ -125,6 +132,10 @@ describe("IPL franchises", () => {
     expect(player("ab-de-villiers").iplTeams).toEqual(expect.arrayContaining(["DC", "RCB"]));
   });
 
+  it("Steve Smith never played for Kochi Tuskers Kerala", () => {
+    expect(player("steve-smith").iplTeams).not.toContain("KTK");
+  });
+
   it("Rohit Sharma began at Deccan Chargers before Mumbai Indians", () => {
     expect(player("rohit-sharma").iplTeams).toEqual(["DCH", "MI"]);
   });
@@ -151,6 +162,19 @@ describe("trophies", () => {
   it("Kohli and AB de Villiers never won the IPL", () => {
     expect(player("virat-kohli").trophies).not.toContain("IPL");
     expect(player("ab-de-villiers").trophies).not.toContain("IPL");
+  });
+
+  it("squad members are credited: Anderson (T20 World Cup 2010), Bhuvneshwar (Champions Trophy 2013), Paine (Champions Trophy 2009)", () => {
+    expect(player("james-anderson").trophies).toContain("T20WC");
+    expect(player("bhuvneshwar-kumar").trophies).toContain("CT");
+    expect(player("tim-paine").trophies).toContain("CT");
+  });
+
+  it("the 1998 Champions Trophy went to the squad in Dhaka, not to those left at home", () => {
+    for (const id of ["jacques-kallis", "mark-boucher", "makhaya-ntini", "daryll-cullinan"])
+      expect(player(id).trophies, id).toContain("CT");
+    for (const id of ["shaun-pollock", "allan-donald", "gary-kirsten"])
+      expect(player(id).trophies, id).not.toContain("CT");
   });
 
   it("Gilchrist won the IPL with Deccan Chargers", () => {
@@ -183,6 +207,31 @@ describe("teammates", () => {
 
   it("Imran Khan retired before Kohli began, so they are not teammates", () => {
     expect(teammates("imran-khan", "virat-kohli")).toBe(false);
+  });
+
+  it("a stint ending in the year another begins is not a pair (issue 12)", () => {
+    // Warne's last Test was in January 2007, Johnson's first in November 2007.
+    expect(teammates("shane-warne", "mitchell-johnson")).toBe(false);
+    // Afridi's last ODI was at the 2015 World Cup (March), Babar's first that May; Afridi's
+    // last T20I was in March 2016, Babar's first that September.
+    expect(teammates("shahid-afridi", "babar-azam")).toBe(false);
+    // Strauss's last ODI was in March 2011 and last Test in August 2012; Stokes began in
+    // August 2011 (ODI) and December 2013 (Test).
+    expect(teammates("ben-stokes", "andrew-strauss")).toBe(false);
+    // Ganguly's last Test (November 2008) came before Kohli's first (June 2011).
+    expect(teammates("virat-kohli", "sourav-ganguly")).toBe(false);
+  });
+
+  it("well-known pairs remain, with the squads they shared", () => {
+    const contexts = (a: string, b: string) => player(a).teammates.find((t) => t.playerId === b)?.contexts;
+    expect(contexts("shane-warne", "glenn-mcgrath")).toEqual(["Australia Test 1993-2007", "Australia ODI 1993-2003"]);
+    expect(contexts("ben-stokes", "james-anderson")).toContain("England Test 2013-2024");
+    expect(contexts("shahid-afridi", "inzamam-ul-haq")).toContain("Pakistan ODI 1996-2007");
+    expect(contexts("ricky-ponting", "mitchell-johnson")).toContain("Australia Test 2007-2012");
+    expect(contexts("sachin-tendulkar", "virat-kohli")).toEqual(["India Test 2011-2013", "India ODI 2008-2012"]);
+    expect(contexts("ab-de-villiers", "jacques-kallis")).toContain("South Africa Test 2004-2013");
+    // Shami's Test debut (Kolkata, November 2013) was Tendulkar's second-last Test.
+    expect(contexts("sachin-tendulkar", "mohammed-shami")).toEqual(["India Test 2013"]);
   });
 
   it("nobody is his own teammate", () => {
