@@ -1,4 +1,4 @@
-import type { Catalog, PublicToken } from "./catalog";
+import type { Catalog } from "./catalog";
 import { timeLimitEndsAt } from "./end";
 import { selectable } from "./pool";
 import type { OutrankState, Player } from "./state";
@@ -12,36 +12,44 @@ import type { OutrankView, PlayerView, TokenView } from "./wire";
  * guess (RULINGS: no client sees what it could not see at a real table). Token objects are
  * the catalog's shared, frozen ones; a view is read-only and goes straight to the encoder.
  */
+/** A held token shows its value when that value was shown under the current stat. */
+function shown(s: OutrankState, catalog: Catalog, stat: string | null, id: string): TokenView {
+  return (
+    stat !== null && s.revealedStat === stat && s.revealed.includes(id)
+      ? valuedToken(catalog, id, stat)
+      : publicToken(catalog, id)
+  ) as TokenView;
+}
+
+function tokens(s: OutrankState, catalog: Catalog, stat: string | null, ids: readonly string[]): TokenView[] {
+  const out = new Array<TokenView>(ids.length);
+  for (let k = 0; k < ids.length; k++) out[k] = shown(s, catalog, stat, ids[k] as string);
+  return out;
+}
+
+function playerView(s: OutrankState, catalog: Catalog, stat: string | null, p: Player): PlayerView {
+  return {
+    id: p.id,
+    name: p.name,
+    seat: p.seat,
+    score: p.score,
+    hand: tokens(s, catalog, stat, p.hand),
+    thisRound: tokens(s, catalog, stat, p.thisRound),
+    correctGuesses: p.correctGuesses,
+    cashOuts: p.cashOuts,
+    longestStreak: p.longestStreak,
+    passed: s.phase === "drafting" && p.status !== "in",
+    status: p.status,
+    presence: p.presence,
+    isLead: s.mode === "online" && p.seat === s.lead,
+  };
+}
+
 export function gameView(s: OutrankState, seat: string | null, now: number, catalog: Catalog): OutrankView {
   const challenge = s.challengeId === null ? undefined : catalog.challengeById.get(s.challengeId);
   const stat = challenge?.stat ?? null;
-  // A held token shows its value when that value was shown under the current stat.
-  const shown = (id: string): PublicToken =>
-    stat !== null && s.revealedStat === stat && s.revealed.includes(id)
-      ? valuedToken(catalog, id, stat)
-      : publicToken(catalog, id);
-  const tokens = (ids: readonly string[]): TokenView[] => {
-    const out = new Array<TokenView>(ids.length);
-    for (let k = 0; k < ids.length; k++) out[k] = shown(ids[k] as string) as TokenView;
-    return out;
-  };
-  const players = s.players.map(
-    (p: Player): PlayerView => ({
-      id: p.id,
-      name: p.name,
-      seat: p.seat,
-      score: p.score,
-      hand: tokens(p.hand),
-      thisRound: tokens(p.thisRound),
-      correctGuesses: p.correctGuesses,
-      cashOuts: p.cashOuts,
-      longestStreak: p.longestStreak,
-      passed: s.phase === "drafting" && p.status !== "in",
-      status: p.status,
-      presence: p.presence,
-      isLead: s.mode === "online" && p.seat === s.lead,
-    }),
-  );
+  const players = new Array<PlayerView>(s.players.length);
+  for (let i = 0; i < players.length; i++) players[i] = playerView(s, catalog, stat, s.players[i] as Player);
   const draftPool = new Array<TokenView>(s.pool.length);
   for (let k = 0; k < s.pool.length; k++) draftPool[k] = publicToken(catalog, s.pool[k] as string) as TokenView;
   const supplyCounts: Record<string, number> = {};
