@@ -96,3 +96,75 @@ export function everyToken(s: OutrankState): string[] {
   for (const p of s.players) out.push(...p.hand, ...p.thisRound);
   return out;
 }
+
+/**
+ * Put chosen tokens on the table (tests only): `center` becomes the center and `pool`
+ * the first draft-pool tokens; whatever they displace goes where they came from, so every
+ * token is still in exactly one place.
+ */
+export function rig(t: T, want: { center?: string; pool?: string[] }): void {
+  const s = t.state;
+  const cat = s.poolCategory;
+  if (cat === null || s.center === null) throw new Error("no pool on the table");
+  const supply = (s.supply[cat] ?? []).slice();
+  let center = s.center;
+  const pool = s.pool.slice();
+  const swapIn = (id: string, put: (old: string) => void, old: string) => {
+    if (id === old) return;
+    const inSupply = supply.indexOf(id);
+    const inPool = pool.indexOf(id);
+    if (inSupply >= 0) supply[inSupply] = old;
+    else if (inPool >= 0) pool[inPool] = old;
+    else if (center === id) center = old;
+    else throw new Error(`${id} is not in the ${cat} supply or on the table`);
+    put(id);
+  };
+  if (want.center !== undefined) swapIn(want.center, (id) => (center = id), center);
+  (want.pool ?? []).forEach((id, k) => {
+    swapIn(id, (x) => (pool[k] = x), pool[k] as string);
+  });
+  const revealed = s.revealed.map((id) => (id === s.center ? center : id));
+  t.state = { ...s, center, pool, supply: { ...s.supply, [cat]: supply }, revealed };
+}
+
+/** A token id by its name (tests read the content like a player reads the box). */
+export function tokenNamed(name: string): string {
+  for (const tok of catalog.tokens.values()) if (tok.public.name === name) return tok.id;
+  throw new Error(`no token named ${name}`);
+}
+
+/** Move tokens from the supply into a player's hand or this-round pile (tests only). */
+export function give(t: T, playerId: string, ids: string[], where: "hand" | "thisRound" = "hand"): void {
+  const s = t.state;
+  const supply: Record<string, string[]> = {};
+  for (const [cat, list] of Object.entries(s.supply)) supply[cat] = list.filter((id) => !ids.includes(id));
+  const found = Object.values(s.supply)
+    .flat()
+    .filter((id) => ids.includes(id));
+  if (found.length !== ids.length) throw new Error(`not all of ${ids.join(", ")} are in the supply`);
+  const players = s.players.map((p) => (p.id === playerId ? { ...p, [where]: [...p[where], ...ids] } : p));
+  t.state = { ...s, supply, players };
+}
+
+/** `n` tokens of a category still in the supply that carry `tag`. */
+export function suppliedWithTag(t: T, category: string, tag: string, n: number): string[] {
+  const out = (t.state.supply[category] ?? []).filter((id) => catalog.tokens.get(id)?.tagValues.includes(tag));
+  if (out.length < n) throw new Error(`only ${out.length} ${category} tokens tagged ${tag} in the supply`);
+  return out.slice(0, n);
+}
+
+/** Change players' numbers directly (tests only), e.g. to set up a tiebreak. */
+export function patchPlayer(t: T, id: string, patch: Partial<Player>): void {
+  t.state = { ...t.state, players: t.state.players.map((p) => (p.id === id ? { ...p, ...patch } : p)) };
+}
+
+/** Leave only `keep` tokens in a category's supply; the rest are retired (still one place each). */
+export function drainSupply(t: T, category: string, keep: number): void {
+  const s = t.state;
+  const list = s.supply[category] ?? [];
+  t.state = {
+    ...s,
+    supply: { ...s.supply, [category]: list.slice(0, keep) },
+    retired: [...s.retired, ...list.slice(keep)],
+  };
+}
