@@ -1,4 +1,4 @@
-import { rngInt, rngShuffle } from "../../engine/rng";
+import { rngInt } from "../../engine/rng";
 import type { Ctx } from "./context";
 import { finish } from "./end";
 import { endRound, enterChallenge, failPlayer, nextTurn, passPlayer, startRound } from "./flow";
@@ -142,8 +142,10 @@ function startGame(ctx: Ctx): void {
   const s = ctx.s;
   s.players = s.players.filter((p) => p.presence !== "left");
   for (const p of s.players) resetPlayer(p);
+  // Every token back in its category's bag. The catalog's lists are frozen and supply lists
+  // are only ever replaced, so the bags can start as the catalog's own lists.
   const supply: Record<string, string[]> = {};
-  for (const c of ctx.catalog.categories) supply[c] = rngShuffle(s.rng, (ctx.catalog.byCategory[c] ?? []).slice());
+  for (const c of ctx.catalog.categories) supply[c] = (ctx.catalog.byCategory[c] ?? []) as string[];
   s.supply = supply;
   s.retired = [];
   s.revealed = [];

@@ -1,4 +1,4 @@
-import { rngShuffle } from "../../engine/rng";
+import { rngInt } from "../../engine/rng";
 import type { Catalog, CatalogChallenge } from "./catalog";
 import type { Category } from "./content/schema";
 import { type OutrankState, POOL_DRAW, REFILL_TO } from "./state";
@@ -34,21 +34,31 @@ export function anySelectable(s: OutrankState, catalog: Catalog): boolean {
   return false;
 }
 
-/** Take up to `n` tokens from a category's supply (the list is replaced, never edited). */
+/**
+ * Take up to `n` tokens at random from a category's supply, as from a bag (a partial
+ * Fisher–Yates on a copy: the list is replaced, never edited, so states may share it).
+ */
 function draw(s: OutrankState, category: Category, n: number): string[] {
   const list = s.supply[category] ?? [];
   const take = Math.max(0, Math.min(n, list.length));
   if (take === 0) return [];
-  const cut = list.length - take;
-  s.supply = { ...s.supply, [category]: list.slice(0, cut) };
-  return list.slice(cut);
+  const bag = list.slice();
+  for (let j = 0; j < take; j++) {
+    const last = bag.length - 1 - j;
+    const r = rngInt(s.rng, last + 1);
+    const x = bag[r] as string;
+    bag[r] = bag[last] as string;
+    bag[last] = x;
+  }
+  const cut = bag.length - take;
+  s.supply = { ...s.supply, [category]: bag.slice(0, cut) };
+  return bag.slice(cut);
 }
 
-/** Tokens going back into a category's supply are shuffled in, as into a bag. */
+/** Tokens going back into a category's supply (draws are random, so order does not matter). */
 function giveBack(s: OutrankState, category: Category, ids: string[]): void {
   if (ids.length === 0) return;
-  const list = (s.supply[category] ?? []).concat(ids);
-  s.supply = { ...s.supply, [category]: rngShuffle(s.rng, list) };
+  s.supply = { ...s.supply, [category]: (s.supply[category] ?? []).concat(ids) };
 }
 
 /**

@@ -111,7 +111,7 @@ export interface OutrankState {
   poolCategory: Category | null;
   center: string | null;
   pool: string[];
-  /** Undrawn tokens per category, in draw order (drawn from the end). */
+  /** Undrawn tokens per category (a bag: draws are random). */
   supply: Record<string, string[]>;
   retired: string[];
   /** Tokens whose value for `revealedStat` has been shown to everyone. */
