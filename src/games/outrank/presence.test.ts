@@ -59,6 +59,10 @@ describe("joining and leaving", () => {
     const r = rules.act(t.state, SYSTEM, { type: "@presence", seat: "P2", status: "connected" }, t.now);
     expect(r).toEqual({ state: t.state, out: [] });
     expect("state" in r && r.state).toBe(t.state);
+    const lobby = outrankTable({ players: 2, start: false });
+    const same = rules.act(lobby.state, "P1", { type: "configure", settings: { handLimit: 8 } }, lobby.now);
+    expect("state" in same && same.state).toBe(lobby.state);
+    expect("out" in same && same.out).toEqual([]);
   });
 
   it("kicking the current player moves the turn on; below two seated players the game ends", () => {

@@ -96,6 +96,7 @@ export function createOutrankRules(catalog: Catalog): GameRules<OutrankState, Ac
       // Validation only reads, so a refusal costs no copy of the state.
       const resolved = validate(state, from, parsed.data, catalog);
       if ("error" in resolved) return resolved;
+      if (resolved.noop) return { state, out: [] };
       const ctx = new Ctx(workingCopy(state), now, catalog);
       apply(ctx, parsed.data, resolved);
       settle(ctx);

@@ -19,6 +19,8 @@ export interface Resolved {
   target?: number;
   /** configure: the settings it makes. */
   settings?: Settings;
+  /** Accepted, but changes nothing (configure to the settings already in force). */
+  noop?: true;
 }
 
 type PlayType = "selectChallenge" | "draftGuess" | "cashOut" | "discard" | "pass";
@@ -195,5 +197,6 @@ function configured(s: OutrankState, patch: SettingsPatch): RuleError | Resolved
   }
   if (settings.youngest !== null && indexOfId(s, settings.youngest) < 0)
     return refuse("bad_settings", `There is no player ${settings.youngest} to be the youngest.`);
+  if (JSON.stringify(settings) === JSON.stringify(s.settings)) return { actor: -1, noop: true };
   return { actor: -1, settings };
 }
