@@ -62,7 +62,7 @@ export interface Answers {
   };
 }
 
-export const TOO_FAST = 3;
+export const TOO_FAST = 4;
 export const DRAG = 24;
 /** A game length players would sit through, for the end-condition recommendation. */
 export const GOOD_MINUTES: [number, number] = [20, 45];
@@ -167,7 +167,7 @@ export function analyse(cells: Cell[], results: Map<string, CellStats>): Answers
   };
   q3.verdict = `At 4 players a round lasts ${mean.toFixed(1)} turns on average (median ${q3.median}, 90% within ${q3.p90}); ${pct(
     tooFast,
-  )} of rounds are over within ${TOO_FAST} turns and ${pct(drag)} run past ${DRAG}. ${pct(q3.poolEmptyShare)} end because the draft pool ran out. ${
+  )} of rounds are over within ${TOO_FAST} turns (one turn each) and ${pct(drag)} run past ${DRAG}. ${pct(q3.poolEmptyShare)} end because the draft pool ran out. ${
     tooFast > 0.25
       ? "Many rounds end too quickly."
       : drag > 0.1
@@ -215,8 +215,9 @@ export function analyse(cells: Cell[], results: Map<string, CellStats>): Answers
   const fits = q5rows.filter((r) => r.minutes >= GOOD_MINUTES[0] && r.minutes <= GOOD_MINUTES[1]);
   const pool = fits.length > 0 ? fits : q5rows;
   const rec = pool.slice().sort((a, b) => b.comeback - a.comeback || b.leadChanges - a.leadChanges)[0];
+  const spread = pool.map((r) => r.comeback);
   const q5verdict = rec
-    ? `Recommended default: ${rec.label} (${rec.minutes.toFixed(0)} minutes on average, ${rec.leadChanges.toFixed(1)} lead changes, the winner came from behind in ${pct(rec.comeback)} of games): of the conditions whose games last ${GOOD_MINUTES[0]}–${GOOD_MINUTES[1]} minutes on average, it gives the most comebacks.`
+    ? `Recommended default: ${rec.label} (${rec.minutes.toFixed(0)} minutes on average, ${rec.leadChanges.toFixed(1)} lead changes, the winner came from behind in ${pct(rec.comeback)} of games): of the conditions whose games last ${GOOD_MINUTES[0]}–${GOOD_MINUTES[1]} minutes on average (${pool.map((r) => r.label).join(", ")}), it gives the most comebacks (they range from ${pct(Math.min(...spread))} to ${pct(Math.max(...spread))}). The document's suggested first to 20 takes ${(q5rows.find((r) => r.label === "first to 20")?.minutes ?? 0).toFixed(0)} minutes.`
     : "";
 
   return {
