@@ -217,7 +217,7 @@ export function analyse(cells: Cell[], results: Map<string, CellStats>): Answers
   const rec = pool.slice().sort((a, b) => b.comeback - a.comeback || b.leadChanges - a.leadChanges)[0];
   const spread = pool.map((r) => r.comeback);
   const q5verdict = rec
-    ? `Recommended default: ${rec.label} (${rec.minutes.toFixed(0)} minutes on average, ${rec.leadChanges.toFixed(1)} lead changes, the winner came from behind in ${pct(rec.comeback)} of games): of the conditions whose games last ${GOOD_MINUTES[0]}–${GOOD_MINUTES[1]} minutes on average (${pool.map((r) => r.label).join(", ")}), it gives the most comebacks (they range from ${pct(Math.min(...spread))} to ${pct(Math.max(...spread))}). The document's suggested first to 20 takes ${(q5rows.find((r) => r.label === "first to 20")?.minutes ?? 0).toFixed(0)} minutes.`
+    ? `Recommended default: ${rec.label} (${rec.minutes.toFixed(0)} minutes on average, ${rec.leadChanges.toFixed(1)} lead changes, the winner came from behind in ${pct(rec.comeback)} of games): of the conditions whose games last ${GOOD_MINUTES[0]}–${GOOD_MINUTES[1]} minutes on average (${pool.map((r) => r.label).join(", ")}), it gives the most comebacks (they range from ${pct(Math.min(...spread))} to ${pct(Math.max(...spread))}). The default, first to 20 (RULINGS 5), takes ${(q5rows.find((r) => r.label === "first to 20")?.minutes ?? 0).toFixed(0)} minutes.`
     : "";
 
   return {
