@@ -70,13 +70,19 @@ function moveMarker(ctx: Ctx, i: number): void {
   ctx.emit({ type: "markerMoved", playerId: (s.players[i] as Player).id });
 }
 
-/** Out of the round, tokens safe: by choice, by the turn timer, or by being away. */
+/**
+ * Out of the round, tokens safe: by choice, by the turn timer, or by being away. A player
+ * who is away only sits the round out: that takes neither the marker nor the bonus, which
+ * reward choices made at the table.
+ */
 export function passPlayer(ctx: Ctx, i: number, reason: "pass" | "timeout" | "absent"): void {
   const s = ctx.s;
   const p = s.players[i] as Player;
   p.status = "passed";
-  s.lastToPass = i;
-  takeMarker(ctx, i);
+  if (reason !== "absent") {
+    s.lastToPass = i;
+    takeMarker(ctx, i);
+  }
   ctx.emit({ type: "passed", playerId: p.id, reason });
 }
 

@@ -123,6 +123,11 @@ describe("disconnections", () => {
     t.must("P1", { type: "pass" });
     expect(player(t, "P2").status).toBe("passed");
     expect(current(t).id).toBe("P3");
+    // Sitting out takes neither the marker nor the bonus: P1 passed first, P3 passes last.
+    t.must("P3", { type: "pass" });
+    expect(t.state.firstGuesser).toBe(0);
+    expect(player(t, "P3").score).toBe(1);
+    expect(player(t, "P2").score).toBe(0);
   });
 
   it("the game pauses below two connected players and resumes when one is back", () => {
