@@ -57,10 +57,20 @@ function batchesOf(cells: Cell[], games: number, seed: string): Batch[] {
 
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
 
+let lastTenth = -1;
+
 function progress(done: number, total: number, started: number): void {
-  if (!process.stderr.isTTY) return;
   const width = 30;
   const f = total > 0 ? done / total : 1;
+  if (!process.stderr.isTTY) {
+    // Not a terminal (a log, a pipe): a plain line every tenth instead of a redrawn bar.
+    const tenth = Math.floor(f * 10);
+    if (tenth > lastTenth) {
+      lastTenth = tenth;
+      process.stderr.write(`${tenth * 10}% (${done.toLocaleString("en")}/${total.toLocaleString("en")} games)\n`);
+    }
+    return;
+  }
   const elapsed = (performance.now() - started) / 1000;
   const left = f > 0 ? (elapsed / f) * (1 - f) : 0;
   const bar = "█".repeat(Math.round(f * width)).padEnd(width, "░");
