@@ -113,14 +113,3 @@ export function buildCatalog(content: OutrankContent, version = "builtin"): Cata
     size: tokens.size,
   });
 }
-
-/** A token's value for a stat; the content guarantees every token has its category's stats. */
-export function statValue(catalog: Catalog, tokenId: string, stat: string): number {
-  const v = catalog.tokens.get(tokenId)?.stats[stat];
-  if (v === undefined) throw new Error(`outrank: ${tokenId} has no ${stat}`);
-  return v;
-}
-
-export function hasTag(catalog: Catalog, tokenId: string, tag: string): boolean {
-  return catalog.tokens.get(tokenId)?.tagValues.includes(tag) ?? false;
-}
