@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { outrankTable, player, rig, tokenNamed, viewOf } from "./test-table";
+import type { OutrankEvent } from "./wire";
+
+const AVATAR = tokenNamed("Avatar");
+const TITANIC = tokenNamed("Titanic");
+const ENDGAME = tokenNamed("Avengers: Endgame");
+const JOHN_CARTER = tokenNamed("John Carter");
+
+const events = (out: unknown[]) =>
+  out.flatMap((o) => ("msg" in (o as object) ? [(o as { msg: { event: OutrankEvent } }).msg.event] : []));
+
+describe("the document's example round (Alice and Bob, Movies - Box Office)", () => {
+  it("plays out with the scores and markers it states", () => {
+    // Alice goes first: the table chose youngest-first and named her.
+    const t = outrankTable({
+      names: ["Alice", "Bob"],
+      settings: { firstGuesser: "youngest", youngest: "P1" },
+      start: false,
+    });
+    t.must("P1", { type: "startGame" });
+    expect(t.state.firstGuesser).toBe(0);
+    expect(t.state.phase).toBe("challenge");
+
+    // Setup: Alice picks the challenge; the center is Avatar, the draft pool shows 12 movies.
+    t.must("P1", { type: "selectChallenge", challengeId: "movies-box-office" });
+    rig(t, { center: AVATAR, pool: [TITANIC, ENDGAME, JOHN_CARTER] });
+    let v = viewOf(t, "P1");
+    expect(v.currentChallenge?.name).toBe("Movies - Box Office");
+    expect(v.centerToken?.name).toBe("Avatar");
+    expect(v.centerToken?.value).toBeGreaterThan(2.9e9);
+    expect(v.draftPool).toHaveLength(12);
+    expect(v.currentPlayer).toBe(0);
+
+    // Turn 1 (Alice, First Guesser): Titanic, LOWER: correct. +1, collects Avatar, Titanic is the center.
+    const t1 = events(t.must("P1", { type: "draftGuess", tokenId: TITANIC, guess: "lower" }));
+    expect(t1.find((e) => e.type === "guessResolved")).toMatchObject({ playerId: "P1", correct: true, score: 1 });
+    expect(player(t, "P1").score).toBe(1);
+    expect(player(t, "P1").thisRound).toEqual([AVATAR]);
+    expect(t.state.center).toBe(TITANIC);
+
+    // Turn 2 (Bob): Endgame, HIGHER: correct. +1, collects Titanic, Endgame is the center.
+    t.must("P2", { type: "draftGuess", tokenId: ENDGAME, guess: "higher" });
+    expect(player(t, "P2").score).toBe(1);
+    expect(player(t, "P2").thisRound).toEqual([TITANIC]);
+    expect(t.state.center).toBe(ENDGAME);
+
+    // Turn 3 (Alice): John Carter, HIGHER: wrong. Avatar and John Carter go back to the pool,
+    // Alice keeps her point, is out, and takes the First Guesser marker for next round.
+    const t3 = events(t.must("P1", { type: "draftGuess", tokenId: JOHN_CARTER, guess: "higher" }));
+    expect(t3.find((e) => e.type === "guessResolved")).toMatchObject({
+      correct: false,
+      returned: [AVATAR],
+      score: 1,
+    });
+    expect(player(t, "P1").score).toBe(1);
+    expect(player(t, "P1").thisRound).toEqual([]);
+    expect(player(t, "P1").status).toBe("out");
+    expect(t.state.pool).toContain(AVATAR);
+    expect(t.state.pool).toContain(JOHN_CARTER);
+    expect(t.state.firstGuesser).toBe(0);
+    expect(t.state.center).toBe(ENDGAME);
+
+    // Turn 4 (Bob): passes to keep Titanic safe. Turn 5: Alice is out, so the round ends.
+    v = viewOf(t, "P2");
+    expect(v.currentPlayer).toBe(1);
+    const t4 = events(t.must("P2", { type: "pass" }));
+
+    // Round end: Bob was last to pass, +1 bonus; Titanic moves to his hand; Alice is First Guesser.
+    expect(t4.find((e) => e.type === "roundEnded")).toEqual({
+      type: "roundEnded",
+      round: 1,
+      reason: "allOut",
+      bonus: { playerId: "P2", points: 1 },
+    });
+    expect(player(t, "P2").score).toBe(2);
+    expect(player(t, "P2").hand).toEqual([TITANIC]);
+    expect(player(t, "P2").thisRound).toEqual([]);
+    expect(player(t, "P1").score).toBe(1);
+    expect(t.state.firstGuesser).toBe(0);
+    expect(t.state.phase).toBe("challenge");
+    expect(t.state.round).toBe(2);
+    expect(viewOf(t, "P1").you).toBe(0);
+    expect(viewOf(t, "P1").currentPlayer).toBe(0);
+  });
+});

@@ -1,0 +1,25 @@
+import type { Ctx } from "./context";
+import { finish } from "./end";
+import { skipAbsentCurrent } from "./flow";
+import { pauseGame, resumeGame } from "./pause";
+import { activeCount, seatedCount, settleLead } from "./roster";
+import { MIN_PLAYERS } from "./state";
+
+/**
+ * After every input and timer, the table-level rules: a missing lead is replaced; fewer
+ * than two players still seated ends the game; fewer than two connected pauses it, and it
+ * resumes by itself when two are back; a player to act who is away is skipped.
+ */
+export function settle(ctx: Ctx): void {
+  settleLead(ctx);
+  const s = ctx.s;
+  if (s.phase !== "challenge" && s.phase !== "drafting" && s.phase !== "roundEnd") return;
+  if (seatedCount(s) < MIN_PLAYERS) {
+    finish(ctx, "abandoned");
+    return;
+  }
+  const enough = activeCount(s) >= MIN_PLAYERS;
+  if (!s.pause && !enough) pauseGame(ctx, "insufficient");
+  else if (s.pause?.reason === "insufficient" && enough) resumeGame(ctx);
+  skipAbsentCurrent(ctx);
+}
