@@ -1,12 +1,32 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Two projects: everything, two files at a time; then, once all of that has finished, the
+ * measurements that compare latencies (a timing test run beside other suites would be
+ * measuring them).
+ */
+const TIMING = ["test/flood.test.ts"];
+
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts", "web/**/*.test.ts"],
     environment: "node",
     testTimeout: 120_000,
     hookTimeout: 60_000,
     // Two cores: keep workers few so socket and browser suites are not starved.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "suites",
+          include: ["src/**/*.test.ts", "test/**/*.test.ts", "web/**/*.test.ts"],
+          exclude: ["**/node_modules/**", ...TIMING],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "timing", include: TIMING, fileParallelism: false, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

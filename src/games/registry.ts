@@ -1,6 +1,7 @@
 import type { GameModule } from "../engine/module";
 import { cardTableModule } from "./card-table/index";
+import { outrankModule } from "./outrank/index";
 import { triviaModule } from "./trivia-duel/index";
 
 /** Every game the server hosts. The platform and server know games only through this list. */
-export const gameModules: GameModule[] = [triviaModule, cardTableModule];
+export const gameModules: GameModule[] = [triviaModule, cardTableModule, outrankModule];

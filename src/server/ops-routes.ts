@@ -30,6 +30,8 @@ export function registerOpsRoutes(app: FastifyInstance, ops: Ops) {
   const health = async () => ({
     status: ops.recovering() ? "recovering" : "ok",
     storage: ops.storage,
+    // Which process answered: behind a load balancer, and for tools that start servers.
+    pid: process.pid,
     ...(await ops.check()),
   });
   const noLimit = { config: { rateLimit: false } };

@@ -12,10 +12,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Run the real server entry point in its own process, as `npm start` would. */
-export async function spawnServer(
-  env: Record<string, string>,
-): Promise<{ proc: ChildProcess; url: string; output: () => string }> {
+type Spawned = { proc: ChildProcess; url: string; output: () => string };
+
+/**
+ * Run the real server entry point in its own process, as `npm start` would. The port is
+ * picked free a moment before the child listens, so another test may take it first: then
+ * the child exits with EADDRINUSE and we try another port.
+ */
+export async function spawnServer(env: Record<string, string>): Promise<Spawned> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnOnce(env);
+    } catch (err) {
+      if (attempt >= 4 || env.PORT || !String(err).includes("EADDRINUSE")) throw err;
+    }
+  }
+}
+
+async function spawnOnce(env: Record<string, string>): Promise<Spawned> {
   const port = env.PORT ?? String(await freePort());
   const proc = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
@@ -39,7 +53,8 @@ export async function spawnServer(
     if (proc.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
       const r = await fetch(`${url}/healthz`);
-      if (r.ok) return { proc, url, output: () => output };
+      // Only our child counts: another server may be listening on the port we picked.
+      if (r.ok && ((await r.json()) as { pid?: number }).pid === proc.pid) return { proc, url, output: () => output };
     } catch {
       // not up yet
     }

@@ -13,7 +13,6 @@ export const outrankCatalog = buildCatalog(loadOutrankContent(), `builtin@${OUTR
 
 export const outrankRules = createOutrankRules(outrankCatalog);
 
-/** Not yet in src/games/registry.ts: the lead adds it there. */
 export const outrankModule: GameModule = {
   title: "Outrank",
   rules: outrankRules,

@@ -114,5 +114,6 @@ export function createOutrankRules(catalog: Catalog): GameRules<OutrankState, Ac
     },
 
     view: (state, seat, now) => ({ type: "state", state: gameView(state, seat, now, catalog) }),
+    stage: (state) => (state.phase === "lobby" ? "lobby" : state.phase === "gameEnd" ? "over" : "playing"),
   };
 }

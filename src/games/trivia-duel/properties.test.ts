@@ -16,6 +16,7 @@ import type { Question } from "./content/schema";
 import { testBank } from "./fixtures";
 import { createTriviaRules } from "./rules";
 import type { Seat, TriviaState } from "./state";
+import { RoomStateMsg, ServerMessage } from "./wire";
 
 // The fixture questions, with clues made of unique tokens ("k3t17": question 3, token 17),
 // so any piece of clue text found in a payload names its question and position.
@@ -402,6 +403,9 @@ function run(config: RoomConfig, seed: string, cmds: Cmd[]) {
     for (const d of t.sent.slice(scanned) as Delivered[]) {
       const m = d.msg as { type: string; clueLength?: number; outcome?: string };
       if (m.type === "@view") continue;
+      // Every message the rules send is what the wire schema (and so the web client) says.
+      const wire = ServerMessage.safeParse(m);
+      if (!wire.success) throw new Error(`${m.type} breaks the wire schema: ${wire.error.issues[0]?.message}`);
       count(`msg:${m.type}`);
       if (m.type === "PHASE_RESOLUTION") count(`outcome:${m.outcome}`);
       // A late timer starts the clue at its due time, which is no earlier than settledAt.
@@ -412,6 +416,7 @@ function run(config: RoomConfig, seed: string, cmds: Cmd[]) {
     scanned = t.sent.length;
     for (const seat of ["P1", "P2", null] as const) {
       const v = rules.view(t.state, seat, t.now);
+      RoomStateMsg.parse(v);
       checkPayload(v, t.now, t.state, clock, secrets, `ROOM_STATE(${seat})`);
     }
   };
