@@ -23,12 +23,20 @@ beforeAll(async () => {
     type: "black",
     properties: { text: `Step one: _____. Step two: _____. (${i + 1})`, pick: 2, blanks: 2 },
   }));
+  // Uploaded by someone else and shared, so every browser here may pick it.
+  const headers = { "content-type": "application/json", "x-parlor-owner": "pack-author-key-000000001" };
   const r = await fetch(`${server.url}/api/v1/cards/packs`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers,
     body: JSON.stringify({ id: "twos", name: "Two of a kind", official: false, cards: { white, black } }),
   });
   expect(r.status).toBe(201);
+  const shared = await fetch(`${server.url}/api/v1/cards/packs/twos/share`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ shared: true }),
+  });
+  expect(shared.status).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
