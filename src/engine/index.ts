@@ -4,5 +4,6 @@ export * from "./module";
 export * from "./replay";
 export * from "./rng";
 export * from "./room-code";
+export * from "./room-code-schema";
 export * from "./rules";
 export * from "./zod-message";

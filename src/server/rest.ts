@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ApiRefusal, type GameModule, type RouteInput, type ServiceContext } from "../engine/module";
-import { RoomCode } from "../engine/room-code";
+import { RoomCode } from "../engine/room-code-schema";
 import { zodMessage } from "../engine/zod-message";
 import { HostRefusal, type RoomHost } from "../platform/room-host";
 import type { SeatTokens } from "../platform/seat-tokens";

@@ -16,6 +16,7 @@ export const SCREEN_DIR = "artifacts/screens";
 export function buildWeb(): string {
   const outDir = mkdtempSync(join(tmpdir(), "parlor-web-"));
   execSync(`npx vite build --logLevel warn --outDir ${outDir} --emptyOutDir`, { stdio: "inherit" });
+  execSync(`npx tsx src/cli/compress-web.ts ${outDir}`, { stdio: "ignore" });
   return outDir;
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ClientFrame, WireAdapter } from "../../engine/module";
+import { RoomCode } from "../../engine/room-code-schema";
 import { Action } from "./actions";
 
 /**
@@ -17,11 +18,7 @@ export const ClientMessage = z.discriminatedUnion("type", [
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
 export const HandshakeAuth = z.object({
-  roomId: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{3,32}$/, "room codes are 3-32 letters, digits, - or _")
-    .transform((s) => s.toUpperCase()),
+  roomId: RoomCode,
   /** The seat token the server issued on the first join; proves a rejoin. */
   token: z.string().min(1).max(4096).optional(),
   name: z.string().trim().min(1).max(40).optional(),

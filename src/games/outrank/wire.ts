@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RoomCode } from "../../engine/room-code-schema";
 import { Category } from "./content/schema";
 import { EndCondition, Settings, SettingsPatch } from "./settings";
 
@@ -220,11 +221,7 @@ export const ClientMessage = z.discriminatedUnion("type", [
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
 export const HandshakeAuth = z.object({
-  roomId: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{3,32}$/, "room codes are 3-32 letters, digits, - or _")
-    .transform((s) => s.toUpperCase()),
+  roomId: RoomCode,
   /** The seat token the server issued (POST …/seats); without one you watch. */
   token: z.string().min(1).max(4096).optional(),
   name: Name.optional(),

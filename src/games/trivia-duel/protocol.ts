@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ClientFrame, WireAdapter } from "../../engine/module";
-import { RoomCode } from "../../engine/room-code";
+import { RoomCode } from "../../engine/room-code-schema";
 import { zodMessage } from "../../engine/zod-message";
 import { MAX_NAME } from "./presence";
 

@@ -1,6 +1,7 @@
 import { Layout } from "../kit/Layout";
 import { Link } from "../kit/Link";
 import { useTitle } from "../kit/useTitle";
+import { EnterCode } from "./EnterCode";
 import { GAMES, type GameEntry } from "./games";
 import "./home.css";
 
@@ -14,6 +15,7 @@ export function Home() {
           Open a room, send the link, and play in the browser. No accounts, no installs.
         </p>
       </section>
+      <EnterCode />
       <ul className="game-grid" aria-label="Games">
         {GAMES.map((g) => (
           <li key={g.id}>

@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from "react";
+/** Room codes as every game's server accepts them. */
+import { ROOM_CODE_PATTERN } from "../../../src/engine/room-code";
 import { Button } from "./Button";
 import { navigate } from "./navigation";
 
-/** Room codes as every game's server accepts them. */
-export const ROOM_CODE = /^[A-Za-z0-9_-]{3,32}$/;
+/** Room codes as every game's server accepts them (one pattern, shared with the server). */
+export const ROOM_CODE = ROOM_CODE_PATTERN;
 
 interface Props {
   /** The game's path prefix, e.g. "/trivia": a room is `${prefix}/${code}`. */

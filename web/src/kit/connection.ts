@@ -1,0 +1,91 @@
+import { useEffect, useState } from "react";
+import type { Socket } from "socket.io-client";
+
+export type ConnectionStatus = "connecting" | "online" | "reconnecting";
+
+/** Heartbeats a second; a missed answer for this long means the line is down. */
+const BEAT_MS = 1000;
+const SILENT_MS = 1500;
+/** After this long without an answer, drop the socket so Socket.IO reconnects at once. */
+const GIVE_UP_MS = 4000;
+
+/**
+ * How the socket is doing, as a player needs to know it: "reconnecting" within about two
+ * seconds of the line going quiet. Socket.IO alone notices a vanished network only when its
+ * ping times out (15 s or more), so the client also sends a heartbeat every second and
+ * watches the browser's offline event; after a few seconds of silence it closes the
+ * transport itself, which makes Socket.IO reconnect (and rejoin) straight away.
+ */
+export function watchConnection(socket: Socket, onChange: (s: ConnectionStatus) => void): () => void {
+  let status: ConnectionStatus = socket.connected ? "online" : "connecting";
+  let lastAnswer = Date.now();
+  let waiting = false;
+  const set = (s: ConnectionStatus) => {
+    if (s === status) return;
+    status = s;
+    onChange(s);
+  };
+  const beat = window.setInterval(() => {
+    if (!socket.connected) return;
+    const silent = Date.now() - lastAnswer;
+    if (waiting && silent > SILENT_MS) set("reconnecting");
+    if (waiting && silent > GIVE_UP_MS) {
+      // The engine closes, Socket.IO sees a transport close and reconnects.
+      socket.io.engine?.close();
+      return;
+    }
+    if (waiting) return;
+    waiting = true;
+    socket.timeout(GIVE_UP_MS).emit("@heartbeat", (err: unknown) => {
+      waiting = false;
+      if (err) return;
+      lastAnswer = Date.now();
+      if (socket.connected) set("online");
+    });
+  }, BEAT_MS);
+  const onConnect = () => {
+    lastAnswer = Date.now();
+    waiting = false;
+    set("online");
+  };
+  const onDown = () => set("reconnecting");
+  socket.on("connect", onConnect);
+  socket.on("disconnect", onDown);
+  socket.on("connect_error", onDown);
+  window.addEventListener("offline", onDown);
+  onChange(status);
+  return () => {
+    window.clearInterval(beat);
+    socket.off("connect", onConnect);
+    socket.off("disconnect", onDown);
+    socket.off("connect_error", onDown);
+    window.removeEventListener("offline", onDown);
+  };
+}
+
+/** The same as a React state. */
+export function useConnection(socket: Socket | null): ConnectionStatus {
+  const [status, setStatus] = useState<ConnectionStatus>("connecting");
+  useEffect(() => (socket ? watchConnection(socket, setStatus) : undefined), [socket]);
+  return status;
+}
+
+/**
+ * Leave a room the way that always works: send the protocol's leave message with a
+ * Socket.IO acknowledgement and disconnect once the server has answered (or after a
+ * short wait, so a dead line never holds the player on the page).
+ */
+export function leaveThenDisconnect(socket: Socket, message: unknown, waitMs = 1500): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      socket.disconnect();
+      resolve();
+    };
+    if (!socket.connected) return done();
+    const timer = window.setTimeout(done, waitMs);
+    socket.emit("message", message, () => {
+      window.clearTimeout(timer);
+      done();
+    });
+  });
+}
