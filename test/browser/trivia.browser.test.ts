@@ -22,13 +22,32 @@ afterAll(async () => {
 });
 
 const id = (page: Page, testId: string) => page.getByTestId(testId);
+const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+
+/** Create a duel from the lobby form as `name`, with `questions` questions; returns the room code. */
+async function createDuel(page: Page, name: string, questions = 3): Promise<string> {
+  await page.goto(`${server.url}/trivia`);
+  await id(page, "creator-name").fill(name);
+  await page.locator("summary").click();
+  await id(page, "setting-questions").fill(String(questions));
+  await id(page, "create-room").click();
+  await id(page, "phase-WAITING").waitFor();
+  return (await id(page, "room-code").innerText()).trim();
+}
+
+/** Open a room link as someone with no saved name: the page asks for one first. */
+async function joinAs(page: Page, code: string, name: string) {
+  await page.goto(`${server.url}/trivia/${code}`);
+  await id(page, "player-name").fill(name);
+  await id(page, "name-submit").click();
+}
 
 describe("Trivia Duel in the browser", () => {
-  it("two players play a whole match through the UI, then rematch", async () => {
+  it("two named players (one on a phone) play a whole match, a dropped phone pauses the clock, then a rematch", async () => {
     const desk = await browser.newContext({ viewport: { width: 1024, height: 800 } });
-    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const mobile = await browser.newContext(phone);
     const a = await desk.newPage();
-    const b = await phone.newPage();
+    const b = await mobile.newPage();
     const answer = async (code: string) => {
       const s = (await server.live.get(code))!.state as TriviaState;
       return s.questions[s.questionIndex]!.displayAnswer;
@@ -38,40 +57,49 @@ describe("Trivia Duel in the browser", () => {
     await id(a, "game-trivia-duel").waitFor();
     await shot(a, "trivia-00-home");
     await a.goto(`${server.url}/trivia`);
-    await id(a, "create-room").click();
-    await id(a, "phase-WAITING").waitFor();
-    const code = (await id(a, "room-code").innerText()).trim();
+    await id(a, "create-form").waitFor();
+    await shot(a, "trivia-00-lobby");
+    const code = await createDuel(a, "Ada");
     expect(code).toMatch(/^[A-Z2-9]{6}$/);
     await shot(a, "trivia-01-waiting");
 
     await b.goto(`${server.url}/trivia/${code}`);
+    await shot(b, "trivia-01-name-form-phone");
+    await id(b, "player-name").fill("Bo");
+    await id(b, "name-submit").click();
     await id(a, "phase-CATEGORY").waitFor();
     await id(b, "phase-CATEGORY").waitFor();
+    // Names, not "You / Opponent".
+    expect(await id(a, "scoreboard").innerText()).toMatch(/Ada \(you\)[\s\S]*Bo/i);
+    expect(await id(b, "scoreboard").innerText()).toMatch(/Bo \(you\)[\s\S]*Ada/i);
     await shot(a, "trivia-02-category");
     await shot(b, "trivia-02-category-phone");
 
-    // Q1: A bets 50, B raises to 100, A matches; A buzzes with Space and answers with Enter.
+    // Q1: Ada bets 50, Bo raises to 100, Ada matches; Ada buzzes with Space and answers with Enter.
     await id(a, "betting-your-turn").waitFor();
     await id(b, "betting-waiting").waitFor();
+    expect(await id(b, "betting-waiting").innerText()).toContain("Ada");
     await shot(a, "trivia-03-betting-your-turn");
-    await shot(b, "trivia-03-betting-waiting-phone");
     await id(a, "bet-50").click();
     await id(b, "raise-100").waitFor();
     await shot(b, "trivia-04-betting-respond-phone");
     await id(b, "raise-100").click();
-    await id(a, "match").waitFor();
-    await shot(a, "trivia-05-betting-raised");
     await id(a, "match").click();
-    await id(a, "phase-CLUE").waitFor();
-    await a.waitForFunction(() => (document.querySelector('[data-testid="clue-text"]')?.textContent ?? "").length > 10);
+    await id(b, "phase-CLUE").waitFor();
+    // On the phone the buzzer stays put while the clue grows, and there is no "press Space".
+    const at1 = await id(b, "buzz").boundingBox();
+    await b.waitForFunction(() => (document.querySelector('[data-testid="clue-text"]')?.textContent ?? "").length > 60);
+    const at2 = await id(b, "buzz").boundingBox();
+    expect(at2).toEqual(at1);
+    expect(await b.getByText("press", { exact: false }).count()).toBe(0);
+    expect(await a.getByText("press", { exact: false }).count()).toBe(1);
     await shot(a, "trivia-06-clue");
     await shot(b, "trivia-06-clue-phone");
     expect(await fitsWidth(b)).toBe(true);
     await a.keyboard.press("Space");
     await id(a, "answer-input").waitFor();
     await id(b, "opponent-answering").waitFor();
-    await shot(a, "trivia-07-answering-you");
-    await shot(b, "trivia-07-answering-opponent-phone");
+    expect(await id(b, "opponent-answering").innerText()).toContain("Ada is answering");
     await id(a, "answer-input").fill(await answer(code));
     await a.keyboard.press("Enter");
     await id(a, "phase-RESOLUTION").waitFor();
@@ -80,26 +108,50 @@ describe("Trivia Duel in the browser", () => {
     await shot(b, "trivia-08-resolution-lost-phone");
     expect(await id(a, "balance-P1").innerText()).toContain("600");
 
-    // Q2: B opens with 10, A matches; B buzzes and misses, A buzzes and answers.
+    // Q2: Bo opens with 10, Ada matches; Bo buzzes: the tap itself puts the caret in the answer box.
     await id(b, "betting-your-turn").waitFor({ timeout: 20_000 });
     await id(b, "bet-10").click();
     await id(a, "match").click();
     await id(b, "buzz").waitFor();
-    await id(b, "buzz").click();
+    await id(b, "buzz").tap();
+    expect(await b.evaluate(() => document.activeElement?.id)).toBe("answer-input");
     await id(b, "answer-input").fill("definitely not this");
+    await shot(b, "trivia-09-answering-phone");
     await id(b, "answer-submit").click();
     await id(a, "buzz").waitFor();
-    await shot(a, "trivia-09-clue-resumed");
     await id(a, "buzz").click();
     await id(a, "answer-input").fill(await answer(code));
     await id(a, "answer-submit").click();
     await id(a, "phase-RESOLUTION").waitFor();
 
-    // Q3: A folds before betting.
+    // Q3: Bo's phone drops while Ada must bet: Bo sees "Reconnecting…" within 2 s, Ada sees
+    // the clock stopped, and Ada's turn does not time out meanwhile.
     await id(a, "betting-your-turn").waitFor({ timeout: 20_000 });
+    const dropped = Date.now();
+    await mobile.setOffline(true);
+    await id(b, "connection-banner").waitFor({ timeout: 2000 });
+    expect(Date.now() - dropped).toBeLessThan(2000);
+    await id(a, "opponent-disconnected").waitFor();
+    expect(await id(a, "opponent-disconnected").innerText()).toContain("Bo lost their connection");
+    await shot(b, "trivia-10-reconnecting-phone");
+    await shot(a, "trivia-10-opponent-away");
+    await a.waitForTimeout(9000); // longer than the 7.5 s bet timer at this time scale
+    const paused = (await server.live.get(code))!.state as TriviaState;
+    expect({
+      phase: paused.phase,
+      clockStopped: paused.clockStoppedAt !== null,
+      bo: paused.players.P2.connected,
+    }).toEqual({
+      phase: "BETTING",
+      clockStopped: true,
+      bo: false,
+    });
+    await mobile.setOffline(false);
+    await id(a, "notice").waitFor();
+    expect(await id(a, "notice").innerText()).toBe("Bo is back.");
+    await id(b, "phase-BETTING").waitFor();
     await id(a, "fold").click();
     await id(b, "phase-RESOLUTION").waitFor();
-    await shot(b, "trivia-10-resolution-fold-phone");
 
     await id(a, "phase-COMPLETE").waitFor({ timeout: 20_000 });
     await id(b, "phase-COMPLETE").waitFor();
@@ -109,39 +161,80 @@ describe("Trivia Duel in the browser", () => {
     await shot(b, "trivia-11-complete-lost-phone");
     expect(await fitsWidth(b)).toBe(true);
 
-    await id(a, "play-again").click();
+    // Bo's phone drops once more; back, Bo asks for a rematch and Ada sees it.
+    await mobile.setOffline(true);
+    await id(b, "connection-banner").waitFor({ timeout: 2000 });
+    await mobile.setOffline(false);
+    await b.waitForFunction(() => document.querySelector('[data-testid="connection-banner"]') === null);
     await id(b, "play-again").click();
+    await a.getByText("Bo wants a rematch").first().waitFor();
+    await shot(a, "trivia-12-rematch-asked");
+    await id(a, "play-again").click();
     await id(a, "phase-CATEGORY").waitFor();
-    await shot(a, "trivia-12-rematch");
-    await desk.close();
-    await phone.close();
-  }, 180_000);
 
-  it("a refresh keeps the seat, and a third visitor watches", async () => {
+    // A quick second match (every question folded) brings up the running tally.
+    for (let q = 0; q < 3; q++) {
+      const turn = async () => {
+        for (;;) {
+          for (const page of [a, b]) if (await id(page, "betting-your-turn").isVisible()) return page;
+          await a.waitForTimeout(100);
+        }
+      };
+      const page = await turn();
+      await id(page, "fold").click();
+      await id(page, "phase-RESOLUTION").waitFor();
+    }
+    await id(a, "phase-COMPLETE").waitFor({ timeout: 20_000 });
+    await id(a, "tally").waitFor();
+    expect(await id(a, "tally").innerText()).toMatch(/Ada \d – \d Bo/);
+    await shot(a, "trivia-13-tally");
+    await desk.close();
+    await mobile.close();
+  }, 240_000);
+
+  it("a wrong code, a refresh and a spectator", async () => {
     const ctxA = await browser.newContext();
-    const ctxB = await browser.newContext();
+    const ctxB = await browser.newContext(phone);
     const ctxC = await browser.newContext();
-    const a = await ctxA.newPage();
-    const b = await ctxB.newPage();
-    const c = await ctxC.newPage();
-    await a.goto(`${server.url}/trivia`);
-    await id(a, "create-room").click();
-    await id(a, "phase-WAITING").waitFor();
-    const code = (await id(a, "room-code").innerText()).trim();
-    await b.goto(`${server.url}/trivia/${code}`);
-    await id(b, "phase-CATEGORY").waitFor();
-    // The third visitor pastes the invite link into the lobby's code form.
-    await c.goto(`${server.url}/trivia`);
-    await id(c, "join-code").fill(`${server.url}/trivia/${code.toLowerCase()}`);
-    await id(c, "join-room").click();
-    await id(c, "spectator-banner").waitFor();
-    await shot(c, "trivia-13-spectator");
-    await b.reload();
-    await id(b, "scoreboard").waitFor();
-    await id(b, "balance-P2").waitFor();
-    const seatAfterReload = await b.evaluate(() => document.querySelector('[data-testid="spectator-banner"]') === null);
-    expect(seatAfterReload).toBe(true);
-    await shot(b, "trivia-14-after-refresh");
+    const [a, b, c] = await Promise.all([ctxA, ctxB, ctxC].map((x) => x.newPage()));
+
+    // A mistyped code is "no such room", and creates nothing.
+    await joinAs(a!, "NOPE99", "Ada");
+    await id(a!, "room-not-found").waitFor();
+    expect(await id(a!, "room-not-found").innerText()).toContain("No room called NOPE99");
+    expect(await server.live.get("NOPE99")).toBeNull();
+    await shot(a!, "trivia-14-no-such-room");
+
+    // Bo joins; a refresh keeps Bo's seat.
+    const code = await createDuel(a!, "Ada");
+    await joinAs(b!, code, "Bo");
+    await id(a!, "phase-CATEGORY").waitFor();
+    await id(b!, "phase-CATEGORY").waitFor();
+    await b!.reload();
+    await id(b!, "scoreboard").waitFor();
+    expect(await id(b!, "trivia-room").getAttribute("data-seat")).toBe("P2");
+    await shot(b!, "trivia-15-after-refresh-phone");
+    // A third visitor pastes the invite link into the lobby's code form and watches.
+    await c!.goto(`${server.url}/trivia`);
+    await id(c!, "join-code").fill(`${server.url}/trivia/${code.toLowerCase()}`);
+    await id(c!, "join-room").click();
+    await id(c!, "player-name").fill("Cy");
+    await id(c!, "name-submit").click();
+    await id(c!, "spectator-banner").waitFor();
+    expect(await c!.getByText("Both players can buzz").count()).toBe(0);
+    await shot(c!, "trivia-16-spectator");
+
     for (const ctx of [ctxA, ctxB, ctxC]) await ctx.close();
   }, 120_000);
+
+  it("leaving always gives the seat up, even straight after joining", async () => {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    const code = await createDuel(page, "Eve");
+    await id(page, "leave").click();
+    await page.waitForURL(`${server.url}/trivia`);
+    const s = (await server.live.get(code))!.state as TriviaState;
+    expect(s.players.P1.joined).toBe(false);
+    await ctx.close();
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { Layout } from "../kit/Layout";
 import { usePathname } from "../kit/navigation";
 import { Home } from "./Home";
 import { NotFound } from "./NotFound";
@@ -12,7 +13,13 @@ const CardsRoom = lazy(() => import("../games/card-table/Room").then((m) => ({ d
 /** Routing by path alone: each game owns a prefix, a room is the prefix plus its code. */
 export function App() {
   return (
-    <Suspense fallback={<p className="muted center">Loading…</p>}>
+    <Suspense
+      fallback={
+        <Layout>
+          <p className="muted center">Loading…</p>
+        </Layout>
+      }
+    >
       <Route path={usePathname().replace(/\/+$/, "") || "/"} />
     </Suspense>
   );

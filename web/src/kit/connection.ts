@@ -49,17 +49,28 @@ export function watchConnection(socket: Socket, onChange: (s: ConnectionStatus) 
     set("online");
   };
   const onDown = () => set("reconnecting");
+  // The browser knows the network went: drop the socket now rather than wait for silence.
+  const onOffline = () => {
+    set("reconnecting");
+    socket.io.engine?.close();
+  };
+  // And when it is back, try at once rather than at the end of the reconnect backoff.
+  const onOnline = () => {
+    if (!socket.connected) socket.connect();
+  };
   socket.on("connect", onConnect);
   socket.on("disconnect", onDown);
   socket.on("connect_error", onDown);
-  window.addEventListener("offline", onDown);
+  window.addEventListener("offline", onOffline);
+  window.addEventListener("online", onOnline);
   onChange(status);
   return () => {
     window.clearInterval(beat);
     socket.off("connect", onConnect);
     socket.off("disconnect", onDown);
     socket.off("connect_error", onDown);
-    window.removeEventListener("offline", onDown);
+    window.removeEventListener("offline", onOffline);
+    window.removeEventListener("online", onOnline);
   };
 }
 

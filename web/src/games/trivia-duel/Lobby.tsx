@@ -1,36 +1,24 @@
-import { useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
+import { api, errorText } from "../../kit/api";
 import { Button } from "../../kit/Button";
+import { MAX_NAME, savedName, saveName } from "../../kit/identity";
 import { JoinByCode } from "../../kit/JoinByCode";
 import { Layout } from "../../kit/Layout";
 import { navigate } from "../../kit/navigation";
 import { useTitle } from "../../kit/useTitle";
 import "./trivia.css";
 
-/** /trivia: make a new room, or type a friend's code. */
+interface Category {
+  name: string;
+  questions: number;
+}
+
+/** Gentler than the document's protocol defaults (15 s to bet, 5 s to answer): friends chat while they play. */
+const CASUAL = { questions: 5, betSec: 25, answerSec: 10 };
+
+/** /trivia: join a friend's room with a code, or set up a new duel. */
 export function TriviaLobby() {
-  const [creating, setCreating] = useState(false);
-  const [createError, setCreateError] = useState<string | null>(null);
   useTitle("Trivia Duel");
-
-  async function create() {
-    setCreating(true);
-    setCreateError(null);
-    try {
-      const res = await fetch("/api/v1/trivia/rooms", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: "{}",
-      });
-      const body = (await res.json().catch(() => null)) as { roomId?: unknown; message?: unknown } | null;
-      if (!res.ok || typeof body?.roomId !== "string")
-        throw new Error(typeof body?.message === "string" ? body.message : `The server said ${res.status}.`);
-      navigate(`/trivia/${encodeURIComponent(body.roomId)}`);
-    } catch (e) {
-      setCreateError(e instanceof Error ? e.message : "Could not reach the server.");
-      setCreating(false);
-    }
-  }
-
   return (
     <Layout>
       <section className="stack stack--loose">
@@ -42,29 +30,13 @@ export function TriviaLobby() {
             the moment you know it, and answer before the clock runs out.
           </p>
         </div>
-
-        <div className="card stack">
-          <h2>Start a duel</h2>
-          <p className="muted">You get a room code and a link to send to your opponent.</p>
-          <div>
-            <Button variant="primary" size="lg" onClick={create} disabled={creating} testId="create-room">
-              {creating ? "Creating…" : "Create a room"}
-            </Button>
-          </div>
-          {createError && (
-            <p className="note note--bad" role="alert" data-testid="create-error">
-              Could not create a room: {createError}
-            </p>
-          )}
-        </div>
-
         <JoinByCode
           prefix="/trivia"
           inputId="join-code"
           inputClassName="code-input"
           testIds={{ input: "join-code", button: "join-room", error: "join-error" }}
         />
-
+        <CreateDuel />
         <div className="card stack">
           <h2>How a question plays</h2>
           <ol className="howto">
@@ -80,5 +52,179 @@ export function TriviaLobby() {
         </div>
       </section>
     </Layout>
+  );
+}
+
+function CreateDuel() {
+  const [name, setName] = useState(savedName());
+  const [questions, setQuestions] = useState(CASUAL.questions);
+  const [betSec, setBetSec] = useState(CASUAL.betSec);
+  const [answerSec, setAnswerSec] = useState(CASUAL.answerSec);
+  const [strict, setStrict] = useState(false);
+  const [categories, setCategories] = useState<Category[]>([]);
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [creating, setCreating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    api<{ categories: Category[] }>("/api/v1/trivia/categories").then(
+      (r) => setCategories(r.categories),
+      () => setCategories([]),
+    );
+  }, []);
+
+  const pool =
+    chosen.size === 0 ? Infinity : categories.filter((c) => chosen.has(c.name)).reduce((n, c) => n + c.questions, 0);
+
+  async function create(e: FormEvent) {
+    e.preventDefault();
+    const n = name.replace(/\s+/g, " ").trim();
+    if (!n) {
+      setError("Type the name your opponent will see.");
+      return;
+    }
+    if (pool < questions) {
+      setError(`Those categories hold ${pool} questions; choose more, or fewer questions.`);
+      return;
+    }
+    setCreating(true);
+    setError(null);
+    saveName(n);
+    try {
+      const config = {
+        questionsPerMatch: questions,
+        betTimeLimitSec: betSec,
+        answerTimeLimitSec: answerSec,
+        strictMatching: strict,
+        ...(chosen.size > 0 ? { categories: [...chosen] } : {}),
+      };
+      const room = await api<{ roomId: string }>("/api/v1/trivia/rooms", { body: { config } });
+      navigate(`/trivia/${encodeURIComponent(room.roomId)}`);
+    } catch (err) {
+      setError(errorText(err));
+      setCreating(false);
+    }
+  }
+
+  const toggle = (c: string) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (next.has(c)) next.delete(c);
+      else next.add(c);
+      return next;
+    });
+
+  return (
+    <form className="card stack" onSubmit={create} data-testid="create-form">
+      <h2>Start a duel</h2>
+      <p className="muted">You get a room code and a link to send to your opponent.</p>
+      <label className="prompt" htmlFor="creator-name">
+        Your name
+      </label>
+      <input
+        id="creator-name"
+        className="text-input"
+        value={name}
+        maxLength={MAX_NAME}
+        autoComplete="nickname"
+        onChange={(e) => setName(e.target.value)}
+        data-testid="creator-name"
+      />
+      <details className="settings" data-testid="duel-settings">
+        <summary>
+          Settings: {questions} questions, {betSec} s to bet, {answerSec} s to answer
+          {chosen.size > 0 ? `, ${chosen.size} ${chosen.size === 1 ? "category" : "categories"}` : ""}
+          {strict ? ", exact answers" : ""}
+        </summary>
+        <div className="stack settings__body">
+          <Slider label="Questions" value={questions} min={3} max={15} unit="" onChange={setQuestions} id="questions" />
+          <Slider
+            label="Time to bet"
+            value={betSec}
+            min={10}
+            max={60}
+            step={5}
+            unit=" s"
+            onChange={setBetSec}
+            id="bet"
+          />
+          <Slider
+            label="Time to answer"
+            value={answerSec}
+            min={5}
+            max={30}
+            unit=" s"
+            onChange={setAnswerSec}
+            id="answer"
+          />
+          {categories.length > 0 && (
+            <fieldset className="choice">
+              <legend className="prompt">Categories (none ticked: all of them)</legend>
+              <div className="checks">
+                {categories.map((c) => (
+                  <label key={c.name} className="check">
+                    <input
+                      type="checkbox"
+                      checked={chosen.has(c.name)}
+                      onChange={() => toggle(c.name)}
+                      data-testid={`category-${c.name}`}
+                    />
+                    {c.name}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={strict}
+              onChange={(e) => setStrict(e.target.checked)}
+              data-testid="strict"
+            />
+            Exact answers only (no allowance for typos)
+          </label>
+        </div>
+      </details>
+      <div>
+        <Button type="submit" variant="primary" size="lg" disabled={creating} testId="create-room">
+          {creating ? "Creating…" : "Create a room"}
+        </Button>
+      </div>
+      {error && (
+        <p className="note note--bad" role="alert" data-testid="create-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function Slider(props: {
+  id: string;
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step?: number;
+  unit: string;
+  onChange(v: number): void;
+}) {
+  return (
+    <label className="slider" htmlFor={`setting-${props.id}`}>
+      <span className="slider__label">
+        {props.label}: <strong>{`${props.value}${props.unit}`}</strong>
+      </span>
+      <input
+        id={`setting-${props.id}`}
+        type="range"
+        min={props.min}
+        max={props.max}
+        step={props.step ?? 1}
+        value={props.value}
+        onChange={(e) => props.onChange(Number(e.target.value))}
+        data-testid={`setting-${props.id}`}
+      />
+    </label>
   );
 }

@@ -1,7 +1,13 @@
+import { useEffect, useState } from "react";
+import { ConnectionBanner } from "../../kit/ConnectionBanner";
 import { Countdown } from "../../kit/Countdown";
+import { savedName, saveName } from "../../kit/identity";
 import { Layout } from "../../kit/Layout";
 import { Link } from "../../kit/Link";
+import { MuteSwitch } from "../../kit/MuteSwitch";
+import { NameForm } from "../../kit/NameForm";
 import { navigate } from "../../kit/navigation";
+import { play } from "../../kit/sound";
 import { Toasts } from "../../kit/Toasts";
 import { useTitle } from "../../kit/useTitle";
 import { type Perspective, perspective } from "./perspective";
@@ -34,21 +40,48 @@ export function TriviaRoom({ code }: { code: string }) {
 }
 
 function RoomSession({ roomId }: { roomId: string }) {
-  const { state: s, send, leave, dismiss } = useTriviaRoom(roomId);
-  useBuzzKey(s, send);
-  const p = perspective(s.you);
+  // Everyone plays under a name; it is remembered for the next room.
+  const [name, setName] = useState<string | null>(() => savedName() || null);
   useTitle(`Room ${roomId} · Trivia Duel`);
-  const onLeave = () => {
-    leave();
+  if (name === null)
+    return (
+      <Layout>
+        <NameForm
+          title={`Join duel ${roomId}`}
+          onName={(n) => {
+            saveName(n);
+            setName(n);
+          }}
+        />
+      </Layout>
+    );
+  return <Seated roomId={roomId} name={name} />;
+}
+
+function Seated({ roomId, name }: { roomId: string; name: string }) {
+  const { state: s, connection, send, leave, dismiss } = useTriviaRoom(roomId, name);
+  useBuzzKey(s, send);
+  useUrgentTicks(s);
+  const p = perspective(s.you, s.players);
+  const onLeave = async () => {
+    await leave();
     navigate("/trivia");
   };
   return (
     <Layout>
       <div className="room" data-testid="trivia-room" data-seat={s.you ?? "spectator"}>
-        <ConnectionBanner s={s} />
+        <div className="room-tools">
+          <MuteSwitch />
+        </div>
+        <ConnectionBanner status={connection} />
         {s.spectating && (
           <p className="banner banner--info" data-testid="spectator-banner">
             You are watching this duel. Both seats are taken.
+          </p>
+        )}
+        {s.notice && (
+          <p className="banner banner--info" role="status" data-testid="notice">
+            {s.notice.text}
           </p>
         )}
         <AwayBanner s={s} p={p} />
@@ -57,6 +90,29 @@ function RoomSession({ roomId }: { roomId: string }) {
       <Toasts items={s.toasts} onDismiss={dismiss} />
     </Layout>
   );
+}
+
+/** A few ticks as your own clock runs out: bet or answer now. */
+function useUrgentTicks(s: TriviaClient) {
+  const me = s.you;
+  const mine =
+    me === null || s.clockStopped
+      ? null
+      : s.phase === "BETTING" && s.betting?.awaitingAction === me
+        ? s.betting.deadline
+        : s.phase === "ANSWER" && s.buzzer?.currentlyAnswering === me
+          ? s.buzzer.answerDeadline
+          : null;
+  const offset = s.clockOffset;
+  useEffect(() => {
+    if (mine === null) return;
+    const timers = [3, 2, 1].map((n) =>
+      window.setTimeout(() => play("tick"), Math.max(0, mine - n * 1000 - (Date.now() + offset))),
+    );
+    return () => {
+      for (const t of timers) window.clearTimeout(t);
+    };
+  }, [mine, offset]);
 }
 
 function Screen(props: {
@@ -101,15 +157,6 @@ function Screen(props: {
   }
 }
 
-function ConnectionBanner({ s }: { s: TriviaClient }) {
-  if (s.connection !== "offline") return null;
-  return (
-    <p className="banner banner--warn" role="status" data-testid="connection-banner">
-      Connection lost. Reconnecting…
-    </p>
-  );
-}
-
 /** A seated player dropped during a match: their seat is held until the reconnect deadline. */
 function AwayBanner({ s, p }: { s: TriviaClient; p: Perspective }) {
   if (s.phase === "WAITING" || s.phase === "COMPLETE") return null;
@@ -122,8 +169,8 @@ function AwayBanner({ s, p }: { s: TriviaClient; p: Perspective }) {
         return (
           <div className="banner banner--warn" role="status" key={seat} data-testid="opponent-disconnected">
             <span>
-              {p.isPlayer ? "Your opponent lost their connection." : `${p.name(seat)} lost their connection.`} If they
-              are not back in time, the match ends by forfeit.
+              {p.name(seat)} lost their connection. The clock is stopped until they are back; if they are not back in
+              time, the match ends by forfeit.
             </span>
             <Countdown
               deadline={who.reconnectDeadline}

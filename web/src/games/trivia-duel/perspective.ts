@@ -1,27 +1,26 @@
-import { other, type Seat } from "./wire";
+import type { PerSeat, PlayerPresence, Seat } from "./wire";
+import { other } from "./wire";
 
 /**
- * Who is "you" on screen. Players see You / Opponent; a spectator sees the seats by
- * number, laid out from Player 1's side.
+ * Who is who on screen. Everyone is called by the name they gave (a player who gave none
+ * is "Player 1" / "Player 2"); a player sees their own side first, a spectator sees
+ * Player 1's side first.
  */
 export interface Perspective {
   me: Seat;
   opp: Seat;
   isPlayer: boolean;
-  /** "You" / "Opponent", or "Player 1" / "Player 2" for spectators. */
+  /** The seat's name. */
   name(seat: Seat): string;
 }
 
-export function perspective(you: Seat | null): Perspective {
+export function perspective(you: Seat | null, players?: PerSeat<Pick<PlayerPresence, "name">>): Perspective {
   const me = you ?? "P1";
   return {
     me,
     opp: other(me),
     isPlayer: you !== null,
-    name: (seat) => {
-      if (you === null) return seat === "P1" ? "Player 1" : "Player 2";
-      return seat === you ? "You" : "Opponent";
-    },
+    name: (seat) => players?.[seat]?.name ?? (seat === "P1" ? "Player 1" : "Player 2"),
   };
 }
 

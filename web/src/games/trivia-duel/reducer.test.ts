@@ -3,6 +3,14 @@ import { initialTriviaState, type TriviaAction, type TriviaClient, triviaReducer
 import type { RoomStateMsg, ServerMessage } from "./wire";
 
 const T0 = 1_000_000;
+const CONFIG = {
+  startingBalance: 500,
+  questionsPerMatch: 3,
+  foldsPerPlayer: 2,
+  betTimeLimitSec: 15,
+  answerTimeLimitSec: 5,
+  strictMatching: false,
+};
 
 function roomState(over: Partial<RoomStateMsg> = {}): RoomStateMsg {
   return {
@@ -17,11 +25,14 @@ function roomState(over: Partial<RoomStateMsg> = {}): RoomStateMsg {
     questionsPerMatch: 3,
     foldsRemaining: { P1: 2, P2: 2 },
     players: {
-      P1: { joined: true, connected: true, reconnectDeadline: null },
-      P2: { joined: false, connected: false, reconnectDeadline: null },
+      P1: { joined: true, connected: true, reconnectDeadline: null, name: "Ada" },
+      P2: { joined: false, connected: false, reconnectDeadline: null, name: null },
     },
-    config: { startingBalance: 500, foldsPerPlayer: 2 },
+    clockStopped: false,
+    tally: { P1: 0, P2: 0, ties: 0 },
+    config: CONFIG,
     category: null,
+    firstActor: null,
     categoryEndsAt: null,
     pot: 0,
     betting: null,
@@ -44,7 +55,7 @@ const synced = (over: Partial<RoomStateMsg> = {}) =>
 function bettingRoom(): TriviaClient {
   return run(
     synced(),
-    { type: "PLAYER_JOINED", player: "P2" },
+    { type: "PLAYER_JOINED", player: "P2", name: "Bo" },
     { type: "MATCH_STARTED", matchNumber: 1, questionsPerMatch: 3 },
     {
       type: "PHASE_CATEGORY",
@@ -148,7 +159,10 @@ describe("ROOM_STATE", () => {
   });
 
   it("reads the room's config so a rematch resets to it", () => {
-    const s = synced({ config: { startingBalance: 800, foldsPerPlayer: 3 }, balances: { P1: 10, P2: 1590 } });
+    const s = synced({
+      config: { ...CONFIG, startingBalance: 800, foldsPerPlayer: 3 },
+      balances: { P1: 10, P2: 1590 },
+    });
     const next = run(s, { type: "MATCH_STARTED", matchNumber: 2, questionsPerMatch: 5 });
     expect(next.balances).toEqual({ P1: 800, P2: 800 });
     expect(next.foldsRemaining).toEqual({ P1: 3, P2: 3 });
@@ -158,13 +172,16 @@ describe("ROOM_STATE", () => {
 
 describe("presence", () => {
   it("tracks joins, disconnects with a deadline, reconnects and leaves", () => {
-    let s = run(synced(), { type: "PLAYER_JOINED", player: "P2" });
-    expect(s.players.P2).toEqual({ joined: true, connected: true, reconnectDeadline: null });
-    s = run(s, { type: "PLAYER_DISCONNECTED", player: "P2", reconnectDeadline: T0 + 30000 });
-    expect(s.players.P2).toEqual({ joined: true, connected: false, reconnectDeadline: T0 + 30000 });
-    s = run(s, { type: "PLAYER_RECONNECTED", player: "P2" });
+    let s = run(synced(), { type: "PLAYER_JOINED", player: "P2", name: "Bo" });
+    expect(s.players.P2).toEqual({ joined: true, connected: true, reconnectDeadline: null, name: "Bo" });
+    s = run(s, { type: "PLAYER_DISCONNECTED", player: "P2", reconnectDeadline: T0 + 30000, clockStopped: true });
+    expect(s.players.P2).toEqual({ joined: true, connected: false, reconnectDeadline: T0 + 30000, name: "Bo" });
+    expect(s.clockStopped).toBe(true);
+    s = run(s, { type: "PLAYER_RECONNECTED", player: "P2", name: "Bo" });
     expect(s.players.P2.connected).toBe(true);
     expect(s.players.P2.reconnectDeadline).toBeNull();
+    // The other side is told their opponent is back.
+    expect(s.notice?.text).toBe("Bo is back.");
     s = run(s, { type: "PLAYER_LEFT", player: "P2" });
     expect(s.players.P2.joined).toBe(false);
   });
@@ -369,6 +386,7 @@ describe("end of the match", () => {
       forfeit: true,
       forfeitedBy: "P2",
       recap,
+      tally: { P1: 1, P2: 0, ties: 0 },
     });
     expect(s.phase).toBe("COMPLETE");
     expect(s.result).toEqual({ winner: "P1", finalBalances: { P1: 600, P2: 400 }, forfeitedBy: "P2" });

@@ -12,6 +12,7 @@ import type {
   RoomStateMsg,
   Seat,
   ServerMessage,
+  Tally,
 } from "./wire";
 
 export type Connection = "connecting" | "online" | "offline";
@@ -20,6 +21,12 @@ export interface Toast {
   id: number;
   code: string;
   message: string;
+}
+
+/** News about the other player worth a line on screen ("Bo is back"), shown for a few seconds. */
+export interface Notice {
+  id: number;
+  text: string;
 }
 
 export type Resolution = RecapEntry & { nextPhaseAt: number | null };
@@ -62,6 +69,11 @@ export interface TriviaClient {
   result: MatchResult | null;
   recap: RecapEntry[];
   playAgain: PerSeat<boolean>;
+  /** RULINGS #8: the duel's clock stands still while a player is away. */
+  clockStopped: boolean;
+  /** Matches won by each side, and ties, since these two sat down. */
+  tally: Tally;
+  notice: Notice | null;
   /** The intent we sent and have not yet seen answered; its buttons stay disabled. */
   pending: ClientIntent["type"] | null;
   toasts: Toast[];
@@ -72,10 +84,11 @@ export type TriviaAction =
   | { kind: "server"; msg: ServerMessage; at: number }
   | { kind: "connection"; status: Connection }
   | { kind: "sent"; intent: ClientIntent["type"] }
-  | { kind: "dismiss"; id: number };
+  | { kind: "dismiss"; id: number }
+  | { kind: "notice-done"; id: number };
 
 const MAX_TOASTS = 3;
-const absent: PlayerPresence = { joined: false, connected: false, reconnectDeadline: null };
+const absent: PlayerPresence = { joined: false, connected: false, reconnectDeadline: null, name: null };
 
 export function initialTriviaState(roomId: string): TriviaClient {
   return {
@@ -109,6 +122,9 @@ export function initialTriviaState(roomId: string): TriviaClient {
     result: null,
     recap: [],
     playAgain: { P1: false, P2: false },
+    clockStopped: false,
+    tally: { P1: 0, P2: 0, ties: 0 },
+    notice: null,
     pending: null,
     toasts: [],
     nextToastId: 1,
@@ -141,6 +157,8 @@ export function triviaReducer(s: TriviaClient, a: TriviaAction): TriviaClient {
       return { ...s, pending: a.intent };
     case "dismiss":
       return { ...s, toasts: s.toasts.filter((t) => t.id !== a.id) };
+    case "notice-done":
+      return s.notice?.id === a.id ? { ...s, notice: null } : s;
     case "server": {
       const next = applyMessage(s, a.msg, a.at);
       return ANSWERS_INTENT.has(a.msg.type) && next.pending !== null ? { ...next, pending: null } : next;
@@ -155,24 +173,43 @@ function applyMessage(s: TriviaClient, m: ServerMessage, at: number): TriviaClie
     case "PLAYER_JOINED":
       return {
         ...s,
-        players: withPlayer(s.players, m.player, { joined: true, connected: true, reconnectDeadline: null }),
+        players: withPlayer(s.players, m.player, {
+          joined: true,
+          connected: true,
+          reconnectDeadline: null,
+          name: m.name,
+        }),
+        tally: { P1: 0, P2: 0, ties: 0 },
       };
     case "PLAYER_LEFT":
       return { ...s, players: withPlayer(s.players, m.player, absent), playAgain: { P1: false, P2: false } };
     case "PLAYER_DISCONNECTED":
       return {
         ...s,
+        clockStopped: m.clockStopped,
         players: withPlayer(s.players, m.player, {
+          ...s.players[m.player],
           joined: true,
           connected: false,
           reconnectDeadline: m.reconnectDeadline,
         }),
       };
-    case "PLAYER_RECONNECTED":
-      return {
+    case "PLAYER_RECONNECTED": {
+      const wasAway = s.players[m.player].joined && !s.players[m.player].connected;
+      const next = {
         ...s,
-        players: withPlayer(s.players, m.player, { joined: true, connected: true, reconnectDeadline: null }),
+        players: withPlayer(s.players, m.player, {
+          joined: true,
+          connected: true,
+          reconnectDeadline: null,
+          name: m.name,
+        }),
       };
+      // The other side hears that their opponent is back (a ROOM_STATE follows with the new deadlines).
+      if (!wasAway || m.player === s.you) return next;
+      const who = m.name ?? (m.player === "P1" ? "Player 1" : "Player 2");
+      return { ...next, notice: { id: s.nextToastId, text: `${who} is back.` }, nextToastId: s.nextToastId + 1 };
+    }
     case "MATCH_STARTED":
       return {
         ...s,
@@ -319,9 +356,19 @@ function applyMessage(s: TriviaClient, m: ServerMessage, at: number): TriviaClie
         result: { winner: m.winner, finalBalances: m.finalBalances, forfeitedBy: m.forfeitedBy ?? null },
         recap: m.recap,
         playAgain: { P1: false, P2: false },
+        clockStopped: false,
+        tally: m.tally,
       };
-    case "PLAY_AGAIN_REQUESTED":
-      return { ...s, playAgain: m.ready };
+    case "PLAY_AGAIN_REQUESTED": {
+      const next = { ...s, playAgain: m.ready };
+      if (m.player === s.you || s.you === null) return next;
+      const who = s.players[m.player].name ?? (m.player === "P1" ? "Player 1" : "Player 2");
+      return {
+        ...next,
+        notice: { id: s.nextToastId, text: `${who} wants a rematch.` },
+        nextToastId: s.nextToastId + 1,
+      };
+    }
     case "SPECTATING":
       return { ...s, spectating: true, you: null };
     case "ERROR": {
@@ -392,6 +439,7 @@ function fromRoomState(s: TriviaClient, m: RoomStateMsg, at: number): TriviaClie
     ...initialTriviaState(m.roomId),
     connection: s.connection,
     toasts: s.toasts,
+    notice: s.notice,
     nextToastId: s.nextToastId,
     synced: true,
     spectating: m.you === null,
@@ -408,7 +456,7 @@ function fromRoomState(s: TriviaClient, m: RoomStateMsg, at: number): TriviaClie
     players: m.players,
     category: m.category,
     categoryEndsAt: m.categoryEndsAt,
-    firstActor: m.betting?.firstActor ?? null,
+    firstActor: m.firstActor,
     pot: m.pot,
     betting: m.betting,
     clue: m.clue,
@@ -417,5 +465,7 @@ function fromRoomState(s: TriviaClient, m: RoomStateMsg, at: number): TriviaClie
     result: m.result,
     recap: m.recap,
     playAgain: m.playAgain,
+    clockStopped: m.clockStopped,
+    tally: m.tally,
   };
 }

@@ -1,8 +1,8 @@
 import { Button } from "../../../kit/Button";
 import { Countdown } from "../../../kit/Countdown";
 import type { Perspective } from "../perspective";
-import type { BettingView } from "../wire";
-import type { ScreenProps } from "./props";
+import type { BettingView, Seat } from "../wire";
+import { running, type ScreenProps } from "./props";
 import { QuestionHeader } from "./QuestionHeader";
 import { Scoreboard } from "./Scoreboard";
 
@@ -10,7 +10,8 @@ const BET_INTENTS = new Set(["BET", "MATCH", "RAISE", "FOLD"]);
 
 export function Betting({ s, p, send }: ScreenProps) {
   const b = s.betting;
-  const busy = s.pending !== null && BET_INTENTS.has(s.pending);
+  // While the clock is stopped for an absent player the table waits (RULINGS #8): nothing to press.
+  const busy = (s.pending !== null && BET_INTENTS.has(s.pending)) || s.clockStopped;
   const myTurn = b !== null && p.isPlayer && b.awaitingAction === p.me;
   return (
     <section className="phase" data-testid="phase-BETTING">
@@ -30,8 +31,8 @@ export function Betting({ s, p, send }: ScreenProps) {
                   {!p.isPlayer
                     ? `${p.name(b.awaitingAction)} to act…`
                     : b.bets[p.me] === null
-                      ? "Opponent is choosing a bet…"
-                      : "Waiting for opponent…"}
+                      ? `${p.name(p.opp)} is choosing a bet…`
+                      : `Waiting for ${p.name(p.opp)}…`}
                 </p>
               )
             )}
@@ -42,7 +43,7 @@ export function Betting({ s, p, send }: ScreenProps) {
               </p>
             )}
             <div className="row row--center">
-              <Countdown deadline={b.awaitingAction ? b.deadline : null} offset={s.clockOffset} />
+              <Countdown deadline={running(s, b.awaitingAction ? b.deadline : null)} offset={s.clockOffset} />
             </div>
           </>
         )}
@@ -51,26 +52,23 @@ export function Betting({ s, p, send }: ScreenProps) {
   );
 }
 
-/** "You bet 50, opponent raised to 100": the table so far, in one line. */
+/** "You bet 50, Bo raised to 100": the table so far, in one line. */
 function BetStory({ b, p }: { b: BettingView; p: Perspective }) {
   const first = b.firstActor;
   const second = first === "P1" ? "P2" : "P1";
   const opening = b.bets[first];
   const answer = b.bets[second];
   if (opening === null) return null;
-  let text = `${p.name(first)} bet ${opening}`;
-  if (answer !== null && answer > opening) text += `, ${mid(p.name(second))} raised to ${answer}`;
-  else if (answer !== null) text += `, ${mid(p.name(second))} matched`;
+  const who = (seat: Seat) => (p.isPlayer && seat === p.me ? "you" : p.name(seat));
+  const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+  let text = `${cap(who(first))} bet ${opening}`;
+  if (answer !== null && answer > opening) text += `, ${who(second)} raised to ${answer}`;
+  else if (answer !== null) text += `, ${who(second)} matched`;
   return (
     <p className="story" data-testid="bet-story">
       {text}.
     </p>
   );
-}
-
-/** Names in the middle of a sentence: "you", "opponent", but "Player 2" stays as it is. */
-function mid(name: string): string {
-  return name === "You" || name === "Opponent" ? name.toLowerCase() : name;
 }
 
 interface MoveProps {
@@ -82,7 +80,7 @@ interface MoveProps {
 }
 
 function MyMove({ b, p, folds, busy, send }: MoveProps) {
-  const can = (a: string) => b.availableActions.includes(a);
+  const can = (a: BettingView["availableActions"][number]) => b.availableActions.includes(a);
   const facing = b.bets[p.opp];
   const mine = b.contributions[p.me];
   return (

@@ -1,5 +1,5 @@
 import { Countdown } from "../../../kit/Countdown";
-import type { ScreenProps } from "./props";
+import { running, type ScreenProps } from "./props";
 import { Scoreboard } from "./Scoreboard";
 
 /** The category reveal: a moment to think about it before the betting opens. */
@@ -19,7 +19,7 @@ export function Category({ s, p }: ScreenProps) {
           <p className="muted">{first === p.me && p.isPlayer ? "You bet first." : `${p.name(first)} bets first.`}</p>
         )}
         <Countdown
-          deadline={s.categoryEndsAt}
+          deadline={running(s, s.categoryEndsAt)}
           offset={s.clockOffset}
           format={(n) => `Betting in ${n}…`}
           urgentAt={-1}

@@ -1,34 +1,43 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { Button } from "../../../kit/Button";
 import { Countdown } from "../../../kit/Countdown";
+import { play } from "../../../kit/sound";
 import type { Perspective } from "../perspective";
 import type { TriviaClient } from "../reducer";
 import { MAX_ANSWER } from "../wire";
-import type { ScreenProps } from "./props";
+import { running, type ScreenProps } from "./props";
 import { QuestionHeader } from "./QuestionHeader";
 import { Scoreboard } from "./Scoreboard";
 
 /** CLUE and ANSWER share one screen: the clue stays put while someone answers. */
 export function Clue({ s, p, send }: ScreenProps) {
   const answering = s.phase === "ANSWER" ? (s.buzzer?.currentlyAnswering ?? null) : null;
+  const iAnswer = p.isPlayer && answering === p.me;
+  // One answer box for the whole question, mounted before anyone buzzes: a phone opens its
+  // keyboard only for a field focused during the tap itself, so BUZZ focuses it at once.
+  const inputRef = useRef<HTMLInputElement>(null);
+  const buzz = () => {
+    inputRef.current?.focus({ preventScroll: true });
+    play("buzz");
+    send({ type: "BUZZ" });
+  };
   return (
-    <section className="phase" data-testid={`phase-${s.phase}`}>
+    <section className="phase phase--clue" data-testid={`phase-${s.phase}`}>
       <Scoreboard s={s} p={p} />
       <div className="card stack">
         <QuestionHeader s={s} />
         <ClueText s={s} />
         <LastAnswer s={s} p={p} />
+        {p.isPlayer && <AnswerForm s={s} send={send} shown={iAnswer} inputRef={inputRef} />}
         {answering === null ? (
-          <BuzzArea s={s} p={p} send={send} />
-        ) : answering === p.me && p.isPlayer ? (
-          <AnswerForm s={s} send={send} />
+          <BuzzArea s={s} p={p} onBuzz={buzz} />
         ) : (
-          <div className="stack center" data-testid="opponent-answering">
-            <p className="status status--waiting">
-              {p.isPlayer ? "Opponent is answering…" : `${p.name(answering)} is answering…`}
-            </p>
-            <Countdown deadline={s.buzzer?.answerDeadline ?? null} offset={s.clockOffset} />
-          </div>
+          !iAnswer && (
+            <div className="stack center" data-testid="opponent-answering">
+              <p className="status status--waiting">{`${p.name(answering)} is answering…`}</p>
+              <Countdown deadline={running(s, s.buzzer?.answerDeadline ?? null)} offset={s.clockOffset} />
+            </div>
+          )
         )}
       </div>
     </section>
@@ -39,9 +48,15 @@ function ClueText({ s }: { s: TriviaClient }) {
   const c = s.clue;
   const revealing = s.phase === "CLUE" && c !== null && !c.complete;
   const progress = c && c.clueLength > 0 ? Math.min(1, c.clue.length / c.clueLength) : 0;
+  // The clue scrolls inside its own box, newest words in view, so nothing below it moves.
+  const box = useRef<HTMLParagraphElement>(null);
+  const length = c?.clue.length ?? 0;
+  useEffect(() => {
+    if (length > 0 && box.current) box.current.scrollTop = box.current.scrollHeight;
+  }, [length]);
   return (
     <div className="clue">
-      <p className="clue__text" data-testid="clue-text" aria-live="off">
+      <p className="clue__text" data-testid="clue-text" aria-live="off" ref={box}>
         {c?.clue}
         {/* The block cursor blinks while text is still coming and holds still while frozen. */}
         {c && !c.complete && <span className={revealing ? "cursor cursor--live" : "cursor"} aria-hidden="true" />}
@@ -66,78 +81,115 @@ function LastAnswer({ s, p }: { s: TriviaClient; p: Perspective }) {
   );
 }
 
-function BuzzArea({ s, p, send }: ScreenProps) {
-  const status = s.buzzer?.[p.me];
+/** Who may still buzz, in words that follow the buzzers as they change. */
+function buzzStatus(s: TriviaClient, p: Perspective): string {
+  const b = s.buzzer;
+  const open = (["P1", "P2"] as const).filter((seat) => !b || b[seat] === "AVAILABLE");
+  if (p.isPlayer) {
+    if (open.includes(p.me)) return "";
+    return open.includes(p.opp)
+      ? `You have used your buzz. ${p.name(p.opp)} can still try.`
+      : "Neither of you can buzz now.";
+  }
+  if (open.length === 2) return "Both players can buzz.";
+  if (open.length === 1) return `${p.name(open[0]!)} can still buzz.`;
+  return "Nobody can buzz now.";
+}
+
+/** Space to buzz is worth saying only where there is a keyboard (a fine pointer that hovers). */
+const hasKeyboard = () => typeof matchMedia === "function" && matchMedia("(hover: hover) and (pointer: fine)").matches;
+
+function BuzzArea({ s, p, onBuzz }: Pick<ScreenProps, "s" | "p"> & { onBuzz(): void }) {
   const complete = s.clue?.complete === true;
   const deadline = complete ? (s.clue?.deadline ?? null) : null;
-  const timer = <Countdown deadline={deadline} offset={s.clockOffset} format={(n) => `${n}s left to buzz`} />;
-  if (!p.isPlayer)
+  const timer = (
+    <Countdown deadline={running(s, deadline)} offset={s.clockOffset} format={(n) => `${n}s left to buzz`} />
+  );
+  const status = buzzStatus(s, p);
+  if (status)
     return (
       <div className="stack center">
-        <p className="status">Both players can buzz.</p>
-        {timer}
-      </div>
-    );
-  if (status !== "AVAILABLE")
-    return (
-      <div className="stack center">
-        <p className="status status--waiting" data-testid="buzz-used">
-          You have used your buzz. Opponent can still try.
+        <p className="status status--waiting" data-testid={p.isPlayer ? "buzz-used" : "buzz-status"}>
+          {status}
         </p>
         {timer}
       </div>
     );
   return (
-    <div className="stack center">
+    <div className="buzz-dock">
       <Button
         variant="primary"
         size="xl"
         className="buzz"
-        disabled={s.pending === "BUZZ"}
-        onClick={() => send({ type: "BUZZ" })}
+        disabled={s.pending === "BUZZ" || s.clockStopped}
+        onClick={onBuzz}
         testId="buzz"
       >
         BUZZ!
       </Button>
-      <p className="muted small">
-        or press <kbd>Space</kbd>
-      </p>
+      {hasKeyboard() && (
+        <p className="muted small buzz-dock__hint">
+          or press <kbd>Space</kbd>
+        </p>
+      )}
       {timer}
     </div>
   );
 }
 
-function AnswerForm({ s, send }: Pick<ScreenProps, "s" | "send">) {
+interface AnswerProps extends Pick<ScreenProps, "s" | "send"> {
+  /** This player holds the buzzer: the form shows; otherwise it waits, out of sight. */
+  shown: boolean;
+  inputRef: RefObject<HTMLInputElement | null>;
+}
+
+function AnswerForm({ s, send, shown, inputRef }: AnswerProps) {
   const [text, setText] = useState("");
   const sent = s.pending === "ANSWER";
+  useEffect(() => {
+    // A fresh box for each buzz; on a lost race the focus a tap gave it goes away again.
+    if (shown) inputRef.current?.focus({ preventScroll: true });
+    else {
+      setText("");
+      if (document.activeElement === inputRef.current) inputRef.current?.blur();
+    }
+  }, [shown, inputRef]);
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!sent) send({ type: "ANSWER", text: text.trim() });
+    if (shown && !sent) send({ type: "ANSWER", text: text.trim() });
   }
   return (
-    <form className="stack" onSubmit={submit} data-testid="answer-form">
+    <form
+      className={shown ? "stack answer-form" : "answer-form answer-form--waiting"}
+      onSubmit={submit}
+      data-testid={shown ? "answer-form" : undefined}
+      aria-hidden={!shown}
+    >
       <label className="prompt" htmlFor="answer-input">
         Your answer
       </label>
       <input
         id="answer-input"
+        ref={inputRef}
         className="text-input"
-        autoFocus
         autoComplete="off"
         autoCapitalize="off"
         spellCheck={false}
         enterKeyHint="send"
         maxLength={MAX_ANSWER}
         value={text}
+        tabIndex={shown ? 0 : -1}
         onChange={(e) => setText(e.target.value)}
-        data-testid="answer-input"
+        data-testid={shown ? "answer-input" : undefined}
       />
-      <div className="row row--between">
-        <Button type="submit" variant="primary" size="lg" disabled={sent} testId="answer-submit">
-          Submit
-        </Button>
-        <Countdown deadline={s.buzzer?.answerDeadline ?? null} offset={s.clockOffset} urgentAt={2} />
-      </div>
+      {shown && (
+        <div className="row row--between">
+          <Button type="submit" variant="primary" size="lg" disabled={sent} testId="answer-submit">
+            Submit
+          </Button>
+          <Countdown deadline={running(s, s.buzzer?.answerDeadline ?? null)} offset={s.clockOffset} urgentAt={2} />
+        </div>
+      )}
     </form>
   );
 }

@@ -31,14 +31,15 @@ export function Complete({ s, p, send, onLeave }: ScreenProps & { onLeave(): voi
         <p className="note" data-testid="forfeit">
           {p.isPlayer
             ? res.forfeitedBy === p.me
-              ? "You were away too long, so the match went to your opponent by forfeit."
-              : "Your opponent left and did not come back: a win by forfeit."
+              ? `You were away too long, so the match went to ${p.name(p.opp)} by forfeit.`
+              : `${p.name(p.opp)} left and did not come back: a win by forfeit.`
             : `${p.name(res.forfeitedBy)} forfeited.`}
         </p>
       )}
       {res?.winner === "TIE" && (
         <p className="muted">Level scores: both players leave with the {s.startingBalance} they started with.</p>
       )}
+      <Tally s={s} p={p} />
       <div className="final">
         <h2 className="label">Final score</h2>
         <div className="final__scores">
@@ -76,11 +77,11 @@ export function Complete({ s, p, send, onLeave }: ScreenProps & { onLeave(): voi
         <>
           <p className="muted small" data-testid="rematch-status">
             {!oppHere
-              ? "Your opponent has gone. Share the room link to play someone new."
+              ? `${p.name(p.opp)} has gone. Share the room link to play someone new.`
               : iAsked
-                ? "Waiting for your opponent to accept the rematch…"
+                ? `Waiting for ${p.name(p.opp)} to accept the rematch…`
                 : theyAsked
-                  ? "Your opponent wants a rematch!"
+                  ? `${p.name(p.opp)} wants a rematch!`
                   : "Fancy another round? New questions every time."}
           </p>
           {!oppHere && (
@@ -107,6 +108,18 @@ export function Complete({ s, p, send, onLeave }: ScreenProps & { onLeave(): voi
         </Link>
       )}
     </section>
+  );
+}
+
+/** The running tally across rematches in this room, once there has been more than one match. */
+function Tally({ s, p }: Pick<ScreenProps, "s" | "p">) {
+  const t = s.tally;
+  if (t.P1 + t.P2 + t.ties < 2) return null;
+  return (
+    <p className="tally" data-testid="tally">
+      Matches so far: {p.name(p.me)} <strong>{t[p.me]}</strong> – <strong>{t[p.opp]}</strong> {p.name(p.opp)}
+      {t.ties > 0 ? ` (${t.ties} ${t.ties === 1 ? "tie" : "ties"})` : ""}
+    </p>
   );
 }
 

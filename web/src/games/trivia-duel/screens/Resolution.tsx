@@ -2,7 +2,7 @@ import { Countdown } from "../../../kit/Countdown";
 import { signed } from "../perspective";
 import type { Seat } from "../wire";
 import { headline } from "./outcome";
-import type { ScreenProps } from "./props";
+import { running, type ScreenProps } from "./props";
 import { Scoreboard } from "./Scoreboard";
 
 export function Resolution({ s, p }: ScreenProps) {
@@ -40,9 +40,9 @@ export function Resolution({ s, p }: ScreenProps) {
         <dl className="facts">
           {!folded && (
             <>
-              <dt>{p.isPlayer ? "Your answer" : `${p.name(p.me)}`}</dt>
+              <dt>{p.isPlayer ? "Your answer" : p.name(p.me)}</dt>
               <dd data-testid="my-answer">{shown(p.me)}</dd>
-              <dt>{p.isPlayer ? "Opponent's answer" : `${p.name(p.opp)}`}</dt>
+              <dt>{p.isPlayer ? `${p.name(p.opp)}'s answer` : p.name(p.opp)}</dt>
               <dd data-testid="opponent-answer">{shown(p.opp)}</dd>
             </>
           )}
@@ -58,7 +58,7 @@ export function Resolution({ s, p }: ScreenProps) {
           </p>
         )}
         <Countdown
-          deadline={r.nextPhaseAt}
+          deadline={running(s, r.nextPhaseAt)}
           offset={s.clockOffset}
           format={(n) => (last ? `Final scores in ${n}…` : `Next question in ${n}…`)}
           urgentAt={0}

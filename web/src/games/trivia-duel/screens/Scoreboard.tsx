@@ -8,7 +8,13 @@ export function Scoreboard({ s, p }: { s: TriviaClient; p: Perspective }) {
   const change = s.phase === "RESOLUTION" ? s.resolution?.balanceChanges : undefined;
   return (
     <div className="scoreboard" data-testid="scoreboard">
-      <Score s={s} seat={p.me} label={p.name(p.me)} change={change?.[p.me]} mine={p.isPlayer} />
+      <Score
+        s={s}
+        seat={p.me}
+        label={p.isPlayer ? `${p.name(p.me)} (you)` : p.name(p.me)}
+        change={change?.[p.me]}
+        mine={p.isPlayer}
+      />
       <Score s={s} seat={p.opp} label={p.name(p.opp)} change={change?.[p.opp]} mine={false} />
     </div>
   );

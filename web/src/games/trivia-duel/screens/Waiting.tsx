@@ -17,6 +17,16 @@ export function Waiting({ s, p, onLeave }: ScreenProps & { onLeave(): void }) {
         <span className="muted">Share the code, or send this link:</span>
       </div>
       <CopyField value={link} label="Link to this room" testId="share-link" />
+      <ul className="names" data-testid="player-names">
+        {(["P1", "P2"] as const)
+          .filter((seat) => s.players[seat].joined)
+          .map((seat) => (
+            <li key={seat}>
+              {p.name(seat)}
+              {p.isPlayer && seat === p.me ? " (you)" : ""}
+            </li>
+          ))}
+      </ul>
       <div className="seats" data-testid="player-count">
         <span className="seats__dots" aria-hidden="true">
           {[0, 1].map((i) => (

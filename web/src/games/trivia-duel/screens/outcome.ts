@@ -31,12 +31,12 @@ export function headline(
     if (!p.isPlayer) return { text: `${p.name(folder)} folded`, tone: "neutral" };
     // A fold with an empty pot (or only the bettor's own chips) moves nothing: no colour for it.
     const tone: Tone = myChange > 0 ? "good" : myChange < 0 ? "bad" : "neutral";
-    return { text: folder === p.me ? "You folded" : "Opponent folded", tone };
+    return { text: folder === p.me ? "You folded" : `${p.name(folder)} folded`, tone };
   }
   const winner: Seat = o === "P1_WIN" ? "P1" : "P2";
   if (!p.isPlayer) return { text: `${p.name(winner)} got it`, tone: "neutral" };
   if (winner === p.me) return { text: "✓ Correct!", tone: "good" };
-  return { text: "✗ Opponent got it", tone: "bad" };
+  return { text: `✗ ${p.name(winner)} got it`, tone: "bad" };
 }
 
 /**
