@@ -11,13 +11,14 @@ import { InputLog } from "../src/platform/input-log";
 import { MemoryLiveStore } from "../src/platform/live-store";
 import { recoverRooms } from "../src/platform/recovery";
 import { type Publisher, RoomHost } from "../src/platform/room-host";
+import { describeWithPostgres, postgresUrl } from "./support/needs";
 
 const backends: { name: string; url?: string; thread?: "main" | "worker" }[] = [
   { name: "PGlite (embedded, main thread)", thread: "main" },
   { name: "PGlite (embedded, worker thread)", thread: "worker" },
 ];
 // CI sets DATABASE_URL, so these suites run against the real server there.
-backends.push({ name: "PostgreSQL", url: process.env.DATABASE_URL });
+backends.push({ name: "PostgreSQL", url: postgresUrl });
 
 const game = { title: "Trivia Duel", rules: createTriviaRules(testBank), namespace: "/trivia", wire: triviaWire };
 const quietPublisher: Publisher = { publish() {}, publishViews() {} };
@@ -54,7 +55,7 @@ function hostOn(h: DbHandle, clock: () => number) {
 }
 
 for (const backend of backends) {
-  describe.runIf(backend.name !== "PostgreSQL" || backend.url)(`durable input log on ${backend.name}`, () => {
+  (backend.name === "PostgreSQL" ? describeWithPostgres : describe)(`durable input log on ${backend.name}`, () => {
     let h: DbHandle;
     beforeAll(async () => {
       h = await connectDb({ databaseUrl: backend.url, dataDir: "memory://", pgliteThread: backend.thread });

@@ -1,25 +1,14 @@
 import { rmSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { TriviaState } from "../../src/games/trivia-duel/state";
 import { buildWeb, fitsWidth, launch, shot } from "../support/browser";
+import { describeWithChromium } from "../support/needs";
 import { startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let browser: Browser;
 let webDir: string | undefined;
-
-beforeAll(async () => {
-  webDir = buildWeb();
-  server = await startServer({ TIME_SCALE: "0.5", WEB_DIR: webDir });
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (webDir) rmSync(webDir, { recursive: true, force: true });
-});
 
 const id = (page: Page, testId: string) => page.getByTestId(testId);
 const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
@@ -42,7 +31,19 @@ async function joinAs(page: Page, code: string, name: string) {
   await id(page, "name-submit").click();
 }
 
-describe("Trivia Duel in the browser", () => {
+describeWithChromium("Trivia Duel in the browser", () => {
+  beforeAll(async () => {
+    webDir = buildWeb();
+    server = await startServer({ TIME_SCALE: "0.5", WEB_DIR: webDir });
+    browser = await launch();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (webDir) rmSync(webDir, { recursive: true, force: true });
+  });
+
   it("two named players (one on a phone) play a whole match, a dropped phone pauses the clock, then a rematch", async () => {
     const desk = await browser.newContext({ viewport: { width: 1024, height: 800 } });
     const mobile = await browser.newContext(phone);

@@ -4,8 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 
-/** Debian's Chromium, never a downloaded browser. */
-export const CHROMIUM = "/usr/bin/chromium";
+import { CHROMIUM } from "./needs";
+
+/** Debian's Chromium, never a downloaded browser (see needs.ts for suites that skip without it). */
+export { CHROMIUM };
 export const SCREEN_DIR = "artifacts/screens";
 
 /**

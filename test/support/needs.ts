@@ -1,0 +1,46 @@
+import { existsSync } from "node:fs";
+import { describe } from "vitest";
+
+/**
+ * Suites that need something outside the project (Debian's Chromium, a PostgreSQL or Redis
+ * server) are skipped when it is missing, with one line saying how to run them, so `npm
+ * test` passes on a fresh machine. `.ci/run` provides all three and fails on any skip.
+ */
+export const CHROMIUM = "/usr/bin/chromium";
+export const hasChromium = existsSync(CHROMIUM);
+export const postgresUrl = process.env.DATABASE_URL || undefined;
+export const redisUrl = process.env.REDIS_URL || undefined;
+
+const said = new Set<string>();
+function sayOnce(line: string) {
+  if (said.has(line)) return;
+  said.add(line);
+  console.warn(line);
+}
+
+/** `describe` for suites that drive Debian's Chromium. */
+export function describeWithChromium(name: string, fn: () => void) {
+  if (!hasChromium)
+    sayOnce(
+      `Skipping the browser suites: ${CHROMIUM} is missing. Install Debian's Chromium (apt-get install -y chromium) to run them; .ci/run installs it and fails on any skipped suite.`,
+    );
+  return describe.skipIf(!hasChromium)(name, fn);
+}
+
+/** `describe` for suites that need a real PostgreSQL server (DATABASE_URL). */
+export function describeWithPostgres(name: string, fn: () => void) {
+  if (!postgresUrl)
+    sayOnce(
+      "Skipping the PostgreSQL suites: DATABASE_URL is not set. Point it at a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/test) to run them; .ci/run does and fails on any skipped suite.",
+    );
+  return describe.skipIf(!postgresUrl)(name, fn);
+}
+
+/** `describe` for suites that need a real Redis server (REDIS_URL). */
+export function describeWithRedis(name: string, fn: () => void) {
+  if (!redisUrl)
+    sayOnce(
+      "Skipping the Redis suites: REDIS_URL is not set. Point it at a Redis server (e.g. redis://127.0.0.1:6379) to run them; .ci/run does and fails on any skipped suite.",
+    );
+  return describe.skipIf(!redisUrl)(name, fn);
+}
