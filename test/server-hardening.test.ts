@@ -96,4 +96,41 @@ describe("the HTTP edge", () => {
       await slow.close();
     }
   });
+
+  it("throttles guessing room codes on the seat route and by socket joins", async () => {
+    const guard = await startServer({ SOCKET_JOINS_PER_MINUTE: "20" });
+    try {
+      const seat = (code: string) =>
+        fetch(`${guard.url}/api/v1/cards/rooms/${code}/seats`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ name: "Guesser" }),
+        }).then((r) => r.status);
+      const statuses: number[] = [];
+      for (let i = 0; i < 62; i++) statuses.push(await seat(`GUESS${i}`));
+      expect(statuses.slice(0, 60).every((st) => st === 404)).toBe(true);
+      expect(statuses.slice(60)).toEqual([429, 429]);
+      // Socket joins: a burst of ten, then two a minute at this setting.
+      const outcomes: string[] = [];
+      for (let i = 0; i < 14; i++) {
+        outcomes.push(
+          await new Promise<string>((resolve) => {
+            const s = io(`${guard.url}/trivia`, { transports: ["websocket"], forceNew: true, reconnection: false });
+            s.on("connect_error", () => resolve("refused"));
+            s.on("message", (m: { type: string; code?: string }) => {
+              if (m.type === "ERROR" || m.type === "ROOM_STATE") {
+                s.close();
+                resolve(m.type === "ERROR" ? String(m.code) : "joined");
+              }
+            });
+            s.send({ type: "JOIN_ROOM", roomId: `JOIN${i}`, playerId: `guesser-${i}-000`, create: false });
+          }),
+        );
+      }
+      expect(outcomes.slice(0, 5)).toEqual(Array(5).fill("room_not_found"));
+      expect(outcomes.slice(10).every((o) => o === "refused" || o === "rate_limited")).toBe(true);
+    } finally {
+      await guard.close();
+    }
+  });
 });

@@ -193,8 +193,9 @@ describe("Trivia Duel over Socket.IO", () => {
   });
 
   it("creates a bring-your-own-questions room and refuses bad bodies", async () => {
+    // The document's schema says `id: string`: any id of 1-64 characters is taken.
     const questions = [1, 2, 3].map((n) => ({
-      id: `q_custom_${n}`,
+      id: n === 1 ? "Question #1 (mine) ✓" : `q_custom_${n}`,
       category: "Custom",
       clue: `Custom clue ${n} `.repeat(20),
       acceptedAnswers: [`answer${n}`],
@@ -204,6 +205,13 @@ describe("Trivia Duel over Socket.IO", () => {
     const s = await state(code);
     expect(s.config.betTimeLimitSec).toBe(20);
     expect(s.customPool).toHaveLength(3);
+    expect(s.customPool?.[0]?.id).toBe("Question #1 (mine) ✓");
+    const long = await fetch(`${server.url}/api/v1/trivia/rooms`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ questions: questions.map((q, i) => (i ? q : { ...q, id: "x".repeat(65) })) }),
+    });
+    expect(long.status).toBe(400);
     const bad = await fetch(`${server.url}/api/v1/trivia/rooms`, {
       method: "POST",
       headers: { "content-type": "application/json" },
