@@ -7,7 +7,7 @@
  * never in src/, and a normal server does not have it.
  */
 import type { AddressInfo } from "node:net";
-import { gameModules } from "../src/games/registry";
+import { gameModules, serviceModules } from "../src/games/registry";
 import type { TriviaState } from "../src/games/trivia-duel/state";
 import { buildServer } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
@@ -35,7 +35,7 @@ try {
     SOCKET_JOINS_PER_MINUTE: "1000000",
     SOCKET_MESSAGES_PER_SECOND: "1000",
   });
-  const server = await buildServer(config, gameModules);
+  const server = await buildServer(config, gameModules, serviceModules);
 
   server.app.get<{ Params: { roomId: string } }>(
     "/bench/answer/:roomId",

@@ -88,6 +88,45 @@ export interface ServiceContext {
   now(): number;
   /** Bytes all uploaded content (of every game) may take together (CONTENT_QUOTA_MB). */
   contentQuotaBytes?: number;
+  /** Who is calling: the platform's signed player identities. */
+  identity?: IdentityService;
+}
+
+/** A player as the platform knows them from a signed token. */
+export interface Identity {
+  /** Stable id: "anon:<uuid>" for an anonymous player, "user:<id>" for an account. */
+  id: string;
+  kind: "anonymous" | "user";
+}
+
+/**
+ * The platform's player identities, for games that keep per-player records (daily puzzles,
+ * leaderboards): an anonymous identity is made on first use and proven afterwards by its
+ * signed token (`Authorization: Bearer <token>`).
+ */
+export interface IdentityService {
+  issueAnonymous(): Promise<{ identity: Identity; token: string }>;
+  /** The identity a bearer token proves, or null (missing, forged, expired). */
+  fromToken(token: string | undefined): Promise<Identity | null>;
+}
+
+/** The bearer token of a request's `Authorization` header, if it has one. */
+export function bearerToken(headers: Record<string, string | undefined>): string | undefined {
+  return /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? "")?.[1];
+}
+
+/**
+ * A game played over REST alone (no rooms, no sockets): its tables, routes under
+ * /api/v1/<slug>/, and start/stop hooks. Cricket Bingo is one.
+ */
+export interface ServiceModule {
+  id: string;
+  title: string;
+  slug: string;
+  migrations?: Record<string, Migration>;
+  routes?: RouteDef[];
+  init?(ctx: ServiceContext): Promise<void>;
+  close?(ctx: ServiceContext): Promise<void>;
 }
 
 /** A refusal from a route or `toOptions`: becomes `{ error: { code, message } }` with `status`. */

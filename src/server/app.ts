@@ -4,9 +4,10 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify from "fastify";
-import type { GameModule } from "../engine/module";
+import type { GameModule, ServiceModule } from "../engine/module";
 import { connectDb } from "../platform/db/connect";
 import { migrate } from "../platform/db/migrations";
+import { Identities } from "../platform/identities";
 import { InputLog } from "../platform/input-log";
 import { Journal } from "../platform/journal";
 import { MemoryLiveStore } from "../platform/live-store";
@@ -19,7 +20,7 @@ import { registerErrorReplies } from "./errors";
 import { createMetrics } from "./metrics";
 import { registerOpsRoutes } from "./ops-routes";
 import { SocketPublisher } from "./publisher";
-import { registerGameRoutes } from "./rest";
+import { registerGameRoutes, registerServiceRoutes } from "./rest";
 import { attachSockets } from "./socket-server";
 import { registerWeb } from "./static-web";
 
@@ -31,7 +32,7 @@ export const JOURNAL_FILE = "parlor-input-journal.ndjson";
  * left open by an earlier run are restored in the background (`recovery`), so the server
  * can listen at once; a room asked for before its turn is restored on the spot.
  */
-export async function buildServer(config: Config, games: GameModule[]) {
+export async function buildServer(config: Config, games: GameModule[], serviceGames: ServiceModule[] = []) {
   const app = Fastify({
     logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
@@ -47,11 +48,17 @@ export async function buildServer(config: Config, games: GameModule[]) {
     dataDir: config.DATA_DIR,
     pgliteThread: config.PGLITE_THREAD === "auto" ? (inMemory ? "main" : "worker") : config.PGLITE_THREAD,
   });
-  const gameMigrations = Object.assign({}, ...games.map((g) => g.migrations ?? {}));
+  const gameMigrations = Object.assign({}, ...[...games, ...serviceGames].map((g) => g.migrations ?? {}));
   await migrate(dbh.db as never, gameMigrations);
   const tokens = await SeatTokens.open(dbh.db as never, config.SEAT_TOKEN_SECRET);
-  const services = { db: dbh.db, now: () => Date.now(), contentQuotaBytes: config.CONTENT_QUOTA_MB * 1024 * 1024 };
-  for (const g of games) await g.init?.(services);
+  const identity = await Identities.open(dbh.db as never, config.IDENTITY_SECRET);
+  const services = {
+    db: dbh.db,
+    now: () => Date.now(),
+    contentQuotaBytes: config.CONTENT_QUOTA_MB * 1024 * 1024,
+    identity,
+  };
+  for (const g of [...games, ...serviceGames]) await g.init?.(services);
   // Embedded on disk: inputs are durable once in the journal file, and PGlite (whose
   // statements stall now and then) takes them in the background. PostgreSQL commits
   // without blocking, and is the log other nodes read, so it needs no journal.
@@ -132,6 +139,7 @@ export async function buildServer(config: Config, games: GameModule[]) {
     },
   });
   registerGameRoutes(app, games, host, services, tokens, config);
+  registerServiceRoutes(app, serviceGames, services);
   await registerWeb(app, config.WEB_DIR);
 
   const io = attachSockets(app.server, games, host, publisher, tokens, config, app.log, {
@@ -181,7 +189,7 @@ export async function buildServer(config: Config, games: GameModule[]) {
       await recovery;
       io.close();
       await host.projectionsSettled();
-      for (const g of games) await g.close?.(services);
+      for (const g of [...games, ...serviceGames]) await g.close?.(services);
       await log.shutdown();
       scheduler.cancelAll();
       await app.close();

@@ -34,6 +34,8 @@ export const Config = z.object({
   WEB_DIR: z.string().default("dist/web"),
   /** Key for signing seat tokens; unset means a random key kept in the database. */
   SEAT_TOKEN_SECRET: z.string().min(16).optional(),
+  /** Key for signing player identities (daily puzzles, leaderboards); unset: a random key kept in the database. */
+  IDENTITY_SECRET: z.string().min(16).optional(),
   /** Games in progress with no input and no timer for this long are closed. */
   ROOM_IDLE_MINUTES: z.coerce.number().positive().default(120),
   /** Lobbies nobody started, and finished games, close after this long without input. */

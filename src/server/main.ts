@@ -1,9 +1,9 @@
-import { gameModules } from "../games/registry";
+import { gameModules, serviceModules } from "../games/registry";
 import { buildServer } from "./app";
 import { loadConfig } from "./config";
 
 const config = loadConfig();
-const server = await buildServer(config, gameModules);
+const server = await buildServer(config, gameModules, serviceModules);
 await server.app.listen({ port: config.PORT, host: config.HOST });
 server.app.log.info(
   { storage: server.dbKind, timeScale: config.TIME_SCALE },

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ApiRefusal, type GameModule, type RouteInput, type ServiceContext } from "../engine/module";
+import {
+  ApiRefusal,
+  type GameModule,
+  type RouteDef,
+  type RouteInput,
+  type ServiceContext,
+  type ServiceModule,
+} from "../engine/module";
 import { RoomCode } from "../engine/room-code-schema";
 import { zodMessage } from "../engine/zod-message";
 import { HostRefusal, type RoomHost } from "../platform/room-host";
@@ -110,30 +117,7 @@ export function registerGameRoutes(
       );
     }
 
-    for (const route of game.routes ?? []) {
-      app.route({
-        method: route.method,
-        url: `${base}${route.path}`,
-        ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
-        ...(route.perMinute ? { config: perMinute(route.perMinute) } : {}),
-        schema: {
-          tags: [game.title],
-          summary: route.summary,
-          ...(route.body ? { body: json(route.body) } : {}),
-        },
-        handler: async (req, reply) =>
-          guarded(reply, async () => {
-            let body: unknown = req.body;
-            if (route.body) {
-              const parsed = route.body.safeParse(req.body ?? {});
-              if (!parsed.success) return refuse(reply, 400, "invalid_body", zodMessage(parsed.error));
-              body = parsed.data;
-            }
-            const r = await route.handle(services, routeInput(req, body));
-            return reply.code(r.status).send(r.body);
-          }),
-      });
-    }
+    registerRoutes(app, base, game.title, game.routes ?? [], services);
   }
 
   const bySlug = new Map(games.map((g) => [g.rules.id, g]));
@@ -166,4 +150,43 @@ export function registerGameRoutes(
   app.get("/api/v1/games", { schema: { summary: "Games this server hosts" } }, async () => ({
     games: games.map((g) => ({ id: g.rules.id, title: g.title, namespace: g.namespace, seats: g.rules.seats })),
   }));
+}
+
+/** A game's own REST routes under `base`, each body parsed with its zod schema first. */
+function registerRoutes(
+  app: FastifyInstance,
+  base: string,
+  title: string,
+  routes: RouteDef[],
+  services: ServiceContext,
+) {
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: `${base}${route.path}`,
+      ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
+      ...(route.perMinute ? { config: perMinute(route.perMinute) } : {}),
+      schema: {
+        tags: [title],
+        summary: route.summary,
+        ...(route.body ? { body: json(route.body) } : {}),
+      },
+      handler: async (req, reply) =>
+        guarded(reply, async () => {
+          let body: unknown = req.body;
+          if (route.body) {
+            const parsed = route.body.safeParse(req.body ?? {});
+            if (!parsed.success) return refuse(reply, 400, "invalid_body", zodMessage(parsed.error));
+            body = parsed.data;
+          }
+          const r = await route.handle(services, routeInput(req, body));
+          return reply.code(r.status).send(r.body);
+        }),
+    });
+  }
+}
+
+/** Games played over REST alone: their routes under /api/v1/<slug>/. */
+export function registerServiceRoutes(app: FastifyInstance, games: ServiceModule[], services: ServiceContext) {
+  for (const game of games) registerRoutes(app, `/api/v1/${game.slug}`, game.title, game.routes ?? [], services);
 }

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { gameModules } from "../../src/games/registry";
+import { gameModules, serviceModules } from "../../src/games/registry";
 import { buildServer } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 
@@ -18,7 +18,7 @@ export async function startServer(env: Record<string, string> = {}) {
     SOCKET_JOINS_PER_MINUTE: "100000",
     ...env,
   });
-  const server = await buildServer(config, gameModules);
+  const server = await buildServer(config, gameModules, serviceModules);
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   const port = (server.app.server.address() as AddressInfo).port;
   return { ...server, url: `http://127.0.0.1:${port}`, port };

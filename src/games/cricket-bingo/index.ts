@@ -11,6 +11,10 @@
  *
  * States are plain JSON; every accepted action is an input to log with its `now`.
  */
+import type { ServiceModule } from "../../engine/module";
+import { bingoMigrations } from "./service/migrations";
+import { bingoRoutes } from "./service/routes";
+
 export { bingoCatalog, buildCatalog, type Catalog } from "./catalog";
 export { type BingoCode, refuseBingo } from "./codes";
 export { type DailyGame, dailyPublic, type GenerateOptions, generateDaily } from "./generate";
@@ -31,3 +35,12 @@ export {
   type TurnResult,
   TurnResultSchema,
 } from "./wire";
+
+/** Cricket Bingo as the server hosts it: REST routes under /api/v1/bingo and its tables. */
+export const cricketBingoModule: ServiceModule = {
+  id: "cricket-bingo",
+  title: "Cricket Bingo",
+  slug: "bingo",
+  migrations: bingoMigrations,
+  routes: bingoRoutes,
+};

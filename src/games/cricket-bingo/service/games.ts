@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import { isRuleError } from "../../../engine/errors";
+import { ApiRefusal, type ServiceContext } from "../../../engine/module";
+import { newGame } from "../new-game";
+import type { GridSize, Mode } from "../params";
+import { act } from "../rules";
+import type { GameState } from "../state";
+import type { BingoAction, TurnResult } from "../wire";
+import { dayOf } from "./days";
+import { appendTurn, findAttempt, type GameRow, getGame, insertGame, turnsOf } from "./store";
+
+/**
+ * Games in play: each loaded once (rebuilt from its logged turns, so a restart loses
+ * nothing) and kept while it is being played; one turn at a time per game. A turn is
+ * written to the database before its reply, and the turn's sequence number is unique per
+ * game, so two servers can never both apply a turn to the same position.
+ */
+const states = new Map<string, GameState>();
+const STATE_LIMIT = 2000;
+const queues = new Map<string, Promise<unknown>>();
+
+function remember(id: string, state: GameState) {
+  states.delete(id);
+  states.set(id, state);
+  if (states.size > STATE_LIMIT) states.delete(states.keys().next().value as string);
+}
+
+function inTurn<T>(id: string, fn: () => Promise<T>): Promise<T> {
+  const prev = queues.get(id) ?? Promise.resolve();
+  const next = prev.then(fn, fn);
+  const settled = next.catch(() => {});
+  queues.set(id, settled);
+  void settled.then(() => {
+    if (queues.get(id) === settled) queues.delete(id);
+  });
+  return next;
+}
+
+/** The game's state now: the cache, or a replay of its logged turns on its day. */
+async function stateOf(ctx: ServiceContext, row: GameRow): Promise<GameState> {
+  const cached = states.get(row.id);
+  if (cached) return cached;
+  let state = newGame(dayOf(row.date, row.gridSize), row.mode);
+  if (state.contentVersion !== row.contentVersion)
+    throw new ApiRefusal(
+      410,
+      "content_changed",
+      "This game was played on cricket records that have since been corrected; it can no longer be continued.",
+    );
+  for (const t of await turnsOf(ctx.db, row.id)) {
+    const turn = act(state, t.action, t.at);
+    if (isRuleError(turn)) throw new Error(`cricket-bingo: logged turn ${t.seq} of ${row.id} refused`);
+    state = turn.state;
+  }
+  remember(row.id, state);
+  return state;
+}
+
+export interface Started {
+  row: GameRow;
+  state: GameState;
+  created: boolean;
+}
+
+/** RULINGS 7: one attempt per player, date, size and mode; asking again returns the same one. */
+export async function startOrResume(
+  ctx: ServiceContext,
+  who: { playerId: string; displayName: string },
+  date: string,
+  gridSize: GridSize,
+  mode: Mode,
+  ranked: boolean,
+): Promise<Started> {
+  const existing = await findAttempt(ctx.db, who.playerId, date, gridSize, mode);
+  if (existing) return { row: existing, state: await stateOf(ctx, existing), created: false };
+  const state = newGame(dayOf(date, gridSize), mode);
+  const row: GameRow = {
+    id: randomUUID(),
+    playerId: who.playerId,
+    displayName: who.displayName,
+    date,
+    gridSize,
+    mode,
+    ranked,
+    contentVersion: state.contentVersion,
+    status: "playing",
+    score: 0,
+    createdAt: ctx.now(),
+    finishedAt: null,
+  };
+  if (!(await insertGame(ctx.db, row))) {
+    // Started by another request of the same player a moment ago: that one is the attempt.
+    const theirs = (await findAttempt(ctx.db, who.playerId, date, gridSize, mode))!;
+    return { row: theirs, state: await stateOf(ctx, theirs), created: false };
+  }
+  remember(row.id, state);
+  return { row, state, created: true };
+}
+
+/** The game, for its owner only (anyone else is told it does not exist). */
+export async function ownGame(
+  ctx: ServiceContext,
+  id: string,
+  playerId: string,
+): Promise<{ row: GameRow; state: GameState }> {
+  const row = await getGame(ctx.db, id);
+  if (!row || row.playerId !== playerId) throw new ApiRefusal(404, "game_not_found", "No such game of yours.");
+  return { row, state: await stateOf(ctx, row) };
+}
+
+/** Refusal codes as HTTP statuses: a move the game's state rules out is a conflict. */
+const STATUS: Record<string, number> = { game_over: 409, cell_filled: 409, no_wildcards: 409 };
+
+/** Play one turn: refused with a code and nothing changed, or logged before the reply. */
+export function playTurn(
+  ctx: ServiceContext,
+  id: string,
+  playerId: string,
+  action: BingoAction,
+): Promise<{ state: GameState; result: TurnResult }> {
+  return inTurn(id, async () => {
+    const { row, state } = await ownGame(ctx, id, playerId);
+    const at = ctx.now();
+    const turn = act(state, action, at);
+    if (isRuleError(turn)) throw new ApiRefusal(STATUS[turn.error.code] ?? 400, turn.error.code, turn.error.message);
+    const seq = state.history.length + 1;
+    const streakBest = Math.max(turn.state.streak, 0);
+    await appendTurn(
+      ctx.db,
+      row.id,
+      { seq, at, action },
+      { status: turn.state.status, score: turn.state.score, streakBest },
+    );
+    remember(row.id, turn.state);
+    return { state: turn.state, result: turn.result };
+  });
+}
+
+/** Forget cached states (tests: as after a restart). */
+export function forgetStates(): void {
+  states.clear();
+}
