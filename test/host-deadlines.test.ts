@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CardTableState } from "../src/games/card-table/state";
+import type { OutrankState } from "../src/games/outrank/state";
 import { gameModules } from "../src/games/registry";
 import type { TriviaState } from "../src/games/trivia-duel/state";
 import { connectDb, type DbHandle } from "../src/platform/db/connect";
@@ -107,5 +108,27 @@ describe("deadlines are exact in the room host", () => {
     s = (await host.exists(code))!.state as CardTableState;
     expect(s.currentPhase).not.toBe("SUBMIT");
     expect(s.players.find((p) => p.id === player.id)!.hand.some((c) => c.id === card)).toBe(true);
+  });
+
+  it("Outrank: a guess after the turn timer ran out meets the timeout's pass", async () => {
+    const { host, tick } = hostAt(3_300_000_000_000);
+    const code = await host.createRoom("outrank", { settings: { turnSeconds: 20 } });
+    const who = ["ann-outrank-1", "bo-outrank-2"];
+    for (const credential of who) await host.join("outrank", code, { credential, name: credential.slice(0, 3) });
+    const as = (seat: string) => ({ seat, credential: who[Number(seat.slice(1)) - 1]! });
+    expect(await host.input(code, as("P1"), { type: "startGame" })).toEqual({ ok: true });
+    let s = (await host.exists(code))!.state as OutrankState;
+    const chooser = s.players[s.current]!.seat;
+    const view = (await host.view(code, chooser)) as { state: { challenges: { id: string }[] } };
+    const pick = view.state.challenges[0]!.id;
+    expect(await host.input(code, as(chooser), { type: "selectChallenge", challengeId: pick })).toEqual({ ok: true });
+    s = (await host.exists(code))!.state as OutrankState;
+    expect(s.phase).toBe("drafting");
+    const guesser = s.players[s.current]!;
+    tick(20_000); // exactly the turn timer: its pass has come
+    const late = await host.input(code, as(guesser.seat), { type: "draftGuess", tokenId: s.pool[0]!, guess: "higher" });
+    expect(late.ok).toBe(false);
+    s = (await host.exists(code))!.state as OutrankState;
+    expect(s.players.find((p) => p.id === guesser.id)!.status).toBe("passed");
   });
 });
