@@ -90,6 +90,14 @@ export interface ServiceContext {
   contentQuotaBytes?: number;
   /** Who is calling: the platform's signed player identities. */
   identity?: IdentityService;
+  /** Accounts and organisations (for games with private or organisation rooms). */
+  accounts?: AccountDirectory;
+}
+
+/** What games may ask of the platform's accounts. */
+export interface AccountDirectory {
+  user(id: string): Promise<{ id: string; email: string; displayName: string } | null>;
+  roleIn(orgId: string, userId: string): Promise<"owner" | "admin" | "member" | null>;
 }
 
 /** A player as the platform knows them from a signed token. */

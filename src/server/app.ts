@@ -5,6 +5,8 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify from "fastify";
 import type { GameModule, ServiceModule } from "../engine/module";
+import { Accounts } from "../platform/accounts/accounts";
+import { accountMigrations } from "../platform/accounts/migrations";
 import { connectDb } from "../platform/db/connect";
 import { migrate } from "../platform/db/migrations";
 import { Identities } from "../platform/identities";
@@ -15,6 +17,7 @@ import { recoverRooms } from "../platform/recovery";
 import { RoomHost } from "../platform/room-host";
 import { InProcessScheduler } from "../platform/scheduler";
 import { SeatTokens } from "../platform/seat-tokens";
+import { registerAccountRoutes } from "./account-routes";
 import type { Config } from "./config";
 import { registerErrorReplies } from "./errors";
 import { createMetrics } from "./metrics";
@@ -48,15 +51,20 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     dataDir: config.DATA_DIR,
     pgliteThread: config.PGLITE_THREAD === "auto" ? (inMemory ? "main" : "worker") : config.PGLITE_THREAD,
   });
-  const gameMigrations = Object.assign({}, ...[...games, ...serviceGames].map((g) => g.migrations ?? {}));
+  const gameMigrations = Object.assign(
+    { ...accountMigrations },
+    ...[...games, ...serviceGames].map((g) => g.migrations ?? {}),
+  );
   await migrate(dbh.db as never, gameMigrations);
   const tokens = await SeatTokens.open(dbh.db as never, config.SEAT_TOKEN_SECRET);
   const identity = await Identities.open(dbh.db as never, config.IDENTITY_SECRET);
+  const accounts = new Accounts(dbh.db, identity);
   const services = {
     db: dbh.db,
     now: () => Date.now(),
     contentQuotaBytes: config.CONTENT_QUOTA_MB * 1024 * 1024,
     identity,
+    accounts,
   };
   for (const g of [...games, ...serviceGames]) await g.init?.(services);
   // Embedded on disk: inputs are durable once in the journal file, and PGlite (whose
@@ -140,6 +148,7 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
   });
   registerGameRoutes(app, games, host, services, tokens, config);
   registerServiceRoutes(app, serviceGames, services);
+  registerAccountRoutes(app, accounts, identity, config.AUTH_PER_MINUTE);
   await registerWeb(app, config.WEB_DIR);
 
   const io = attachSockets(app.server, games, host, publisher, tokens, config, app.log, {

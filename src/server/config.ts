@@ -46,6 +46,8 @@ export const Config = z.object({
   MAX_LIVE_ROOMS: count(20_000),
   /** REST requests per minute per client address (all routes together). */
   REST_PER_MINUTE: count(600),
+  /** Account registrations and logins per client address per minute (refreshes: six times that). */
+  AUTH_PER_MINUTE: count(10),
   /** Rooms a client address may create per minute (REST, and Trivia Duel joins that create). */
   ROOMS_PER_MINUTE: count(30),
   /** Socket joins per client address per minute (room-code guessing, reconnect storms). */

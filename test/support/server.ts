@@ -16,6 +16,7 @@ export async function startServer(env: Record<string, string> = {}) {
     REST_PER_MINUTE: "100000",
     ROOMS_PER_MINUTE: "100000",
     SOCKET_JOINS_PER_MINUTE: "100000",
+    AUTH_PER_MINUTE: "100000",
     ...env,
   });
   const server = await buildServer(config, gameModules, serviceModules);

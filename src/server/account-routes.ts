@@ -1,0 +1,159 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { ApiRefusal } from "../engine/module";
+import { zodMessage } from "../engine/zod-message";
+import type { Accounts } from "../platform/accounts/accounts";
+import type { Identities } from "../platform/identities";
+
+/**
+ * Accounts and organisations under /api/v1/auth and /api/v1/orgs. Their errors use the
+ * SerpentRace document's REST format, `{ "error": "<for people>", "code": "<stable>" }`,
+ * with its status codes (400, 401, 403, 404, 409).
+ */
+const Email = z.email().max(254);
+const Register = z.object({
+  email: Email,
+  password: z.string().max(200),
+  displayName: z.string().trim().min(1).max(40),
+});
+const Login = z.object({ email: z.string().max(254), password: z.string().max(200) });
+const Refresh = z.object({ refreshToken: z.string().min(1).max(4096) });
+const Logout = z.object({ refreshToken: z.string().min(1).max(4096).optional() });
+const NewOrg = z.object({ name: z.string().trim().min(1).max(80) });
+const JoinOrg = z.object({ inviteCode: z.string().trim().min(4).max(20) });
+const SetRole = z.object({ role: z.enum(["owner", "admin", "member"]) });
+
+export function flatError(reply: FastifyReply, status: number, code: string, message: string) {
+  return reply.code(status).send({ error: message, code });
+}
+
+type Handler = (req: FastifyRequest) => Promise<{ status: number; body: unknown }>;
+
+function handled(fn: Handler) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    try {
+      const r = await fn(req);
+      return reply.code(r.status).send(r.body);
+    } catch (err) {
+      if (err instanceof ApiRefusal) return flatError(reply, err.status, err.code, err.message);
+      if (err instanceof z.ZodError) {
+        const field = String(err.issues[0]?.path[0] ?? "");
+        const code = field === "email" ? "invalid_email" : "invalid_body";
+        return flatError(reply, 400, code, zodMessage(err));
+      }
+      throw err;
+    }
+  };
+}
+
+const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
+
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  accounts: Accounts,
+  identities: Identities,
+  authPerMinute = 10,
+) {
+  /** The signed-in user's id, or a 401 in the document's format. */
+  const userOf = async (req: FastifyRequest): Promise<string> => {
+    const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
+    const who = await identities.fromToken(token);
+    if (!who || who.kind !== "user")
+      throw new ApiRefusal(401, "unauthorized", "Sign in: send your access token as Authorization: Bearer <token>.");
+    return who.id.slice("user:".length);
+  };
+  const tags = { schema: { tags: ["Accounts"] } };
+
+  app.post(
+    "/api/v1/auth/register",
+    { ...tags, ...perMinute(authPerMinute) },
+    handled(async (req) => {
+      const b = Register.parse(req.body ?? {});
+      return { status: 201, body: await accounts.register(b.email, b.password, b.displayName) };
+    }),
+  );
+  app.post(
+    "/api/v1/auth/login",
+    { ...tags, ...perMinute(authPerMinute) },
+    handled(async (req) => {
+      const b = Login.parse(req.body ?? {});
+      return { status: 200, body: await accounts.login(b.email, b.password) };
+    }),
+  );
+  app.post(
+    "/api/v1/auth/refresh",
+    { ...tags, ...perMinute(authPerMinute * 6) },
+    handled(async (req) => {
+      const b = Refresh.parse(req.body ?? {});
+      return { status: 200, body: await accounts.refresh(b.refreshToken) };
+    }),
+  );
+  app.post(
+    "/api/v1/auth/logout",
+    { ...tags, ...perMinute(60) },
+    handled(async (req) => {
+      await userOf(req);
+      await accounts.logout(Logout.parse(req.body ?? {}).refreshToken);
+      return { status: 200, body: { message: "Logged out." } };
+    }),
+  );
+  app.get(
+    "/api/v1/auth/me",
+    tags,
+    handled(async (req) => {
+      const user = await accounts.user(await userOf(req));
+      if (!user) throw new ApiRefusal(404, "user_not_found", "That account no longer exists.");
+      return { status: 200, body: { user } };
+    }),
+  );
+
+  const orgTags = { schema: { tags: ["Organisations"] } };
+  app.get(
+    "/api/v1/orgs",
+    orgTags,
+    handled(async (req) => ({ status: 200, body: { orgs: await accounts.myOrgs(await userOf(req)) } })),
+  );
+  app.post(
+    "/api/v1/orgs",
+    { ...orgTags, ...perMinute(20) },
+    handled(async (req) => {
+      const user = await userOf(req);
+      return { status: 201, body: await accounts.createOrg(user, NewOrg.parse(req.body ?? {}).name) };
+    }),
+  );
+  app.post(
+    "/api/v1/orgs/join",
+    { ...orgTags, ...perMinute(20) },
+    handled(async (req) => {
+      const user = await userOf(req);
+      return { status: 200, body: await accounts.joinOrg(user, JoinOrg.parse(req.body ?? {}).inviteCode) };
+    }),
+  );
+  app.post(
+    "/api/v1/orgs/:id/invite",
+    orgTags,
+    handled(async (req) => {
+      const user = await userOf(req);
+      const id = (req.params as { id: string }).id;
+      return { status: 200, body: { inviteCode: await accounts.rotateInvite(id, user) } };
+    }),
+  );
+  app.get(
+    "/api/v1/orgs/:id/members",
+    orgTags,
+    handled(async (req) => {
+      const user = await userOf(req);
+      return { status: 200, body: { members: await accounts.members((req.params as { id: string }).id, user) } };
+    }),
+  );
+  app.put(
+    "/api/v1/orgs/:id/members/:userId",
+    orgTags,
+    handled(async (req) => {
+      const user = await userOf(req);
+      const p = req.params as { id: string; userId: string };
+      await accounts.setRole(p.id, user, p.userId, SetRole.parse(req.body ?? {}).role);
+      return { status: 200, body: { members: await accounts.members(p.id, user) } };
+    }),
+  );
+}
