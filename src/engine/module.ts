@@ -158,6 +158,13 @@ export interface RouteDef {
   bodyLimit?: number;
   /** Requests per minute per client address, when tighter than the server's default. */
   perMinute?: number;
+  /** The path is from the server's root, not under /api/v1/<slug> (a document's own paths). */
+  absolute?: boolean;
+  /**
+   * How refusals look: Parlor's `{ error: { code, message } }` by default, or a document's
+   * flat `{ error: "<message>", code }` (SerpentRace's REST format).
+   */
+  errors?: "flat";
   handle(ctx: ServiceContext, input: RouteInput): Promise<{ status: number; body: unknown }>;
 }
 

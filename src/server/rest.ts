@@ -32,13 +32,15 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
 }
 
 /** Run a handler, turning ApiRefusal, HostRefusal and zod errors into their error reply. */
-async function guarded(reply: FastifyReply, fn: () => Promise<unknown>) {
+async function guarded(reply: FastifyReply, fn: () => Promise<unknown>, flat = false) {
+  const no = (status: number, code: string, message: string) =>
+    flat ? reply.code(status).send({ error: message, code }) : refuse(reply, status, code, message);
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof ApiRefusal) return refuse(reply, err.status, err.code, err.message);
-    if (err instanceof HostRefusal) return refuse(reply, HOST_STATUS[err.code] ?? 400, err.code, err.message);
-    if (err instanceof z.ZodError) return refuse(reply, 400, "invalid_body", zodMessage(err));
+    if (err instanceof ApiRefusal) return no(err.status, err.code, err.message);
+    if (err instanceof HostRefusal) return no(HOST_STATUS[err.code] ?? 400, err.code, err.message);
+    if (err instanceof z.ZodError) return no(400, "invalid_body", zodMessage(err));
     throw err;
   }
 }
@@ -161,9 +163,10 @@ function registerRoutes(
   services: ServiceContext,
 ) {
   for (const route of routes) {
+    const flat = route.errors === "flat";
     app.route({
       method: route.method,
-      url: `${base}${route.path}`,
+      url: route.absolute ? route.path : `${base}${route.path}`,
       ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       ...(route.perMinute ? { config: perMinute(route.perMinute) } : {}),
       schema: {
@@ -172,16 +175,16 @@ function registerRoutes(
         ...(route.body ? { body: json(route.body) } : {}),
       },
       handler: async (req, reply) =>
-        guarded(reply, async () => {
-          let body: unknown = req.body;
-          if (route.body) {
-            const parsed = route.body.safeParse(req.body ?? {});
-            if (!parsed.success) return refuse(reply, 400, "invalid_body", zodMessage(parsed.error));
-            body = parsed.data;
-          }
-          const r = await route.handle(services, routeInput(req, body));
-          return reply.code(r.status).send(r.body);
-        }),
+        guarded(
+          reply,
+          async () => {
+            let body: unknown = req.body;
+            if (route.body) body = route.body.parse(req.body ?? {});
+            const r = await route.handle(services, routeInput(req, body));
+            return reply.code(r.status).send(r.body);
+          },
+          flat,
+        ),
     });
   }
 }

@@ -1,0 +1,153 @@
+import {
+  type AccountDirectory,
+  ApiRefusal,
+  bearerToken,
+  type RouteDef,
+  type RouteInput,
+  type ServiceContext,
+} from "../../../engine/module";
+import { DECK_LIMITS, DeckBody } from "./deck-schema";
+import {
+  type DeckRow,
+  deckCards,
+  deleteDeck,
+  latestDeck,
+  mayUse,
+  newDeckId,
+  ownedCount,
+  saveDeck,
+  usableDecks,
+  withCardIds,
+} from "./deck-store";
+
+/** The signed-in user's id (an account's access token), or null. */
+export async function userOf(ctx: ServiceContext, req: RouteInput): Promise<string | null> {
+  const who = await ctx.identity?.fromToken(bearerToken(req.headers));
+  return who?.kind === "user" ? who.id.slice("user:".length) : null;
+}
+
+export async function mustUser(ctx: ServiceContext, req: RouteInput): Promise<string> {
+  const user = await userOf(ctx, req);
+  if (!user)
+    throw new ApiRefusal(401, "unauthorized", "Sign in: send your access token as Authorization: Bearer <token>.");
+  return user;
+}
+
+function summary(d: DeckRow, userId: string | null) {
+  return {
+    deckid: d.deckid,
+    version: d.version,
+    name: d.name,
+    decktype: d.decktype,
+    cardCount: d.cardCount,
+    visibility: d.visibility,
+    orgid: d.orgId,
+    builtin: d.builtin,
+    mine: userId !== null && d.ownerId === userId,
+  };
+}
+
+async function checkOrg(accounts: AccountDirectory | undefined, orgId: string | null | undefined, userId: string) {
+  if (!orgId) return;
+  if (!(await accounts?.roleIn(orgId, userId)))
+    throw new ApiRefusal(403, "not_a_member", "You can only share a deck with an organisation you belong to.");
+}
+
+async function own(ctx: ServiceContext, req: RouteInput): Promise<{ row: DeckRow; user: string }> {
+  const user = await mustUser(ctx, req);
+  const row = await latestDeck(ctx.db, req.params.id ?? "");
+  if (!row || !(await mayUse(ctx.db, row, user))) throw new ApiRefusal(404, "deck_not_found", "No such deck.");
+  if (row.ownerId !== user) throw new ApiRefusal(403, "forbidden", "Only the deck's owner may change it.");
+  return { row, user };
+}
+
+/** SerpentRace decks under /api/v1/decks, in the document's GameDeck shape and REST error format. */
+export const deckRoutes: RouteDef[] = [
+  {
+    method: "GET",
+    path: "/api/v1/decks",
+    absolute: true,
+    errors: "flat",
+    summary: "Decks you may use: the built-in ones, public ones, yours and your organisations' (no cards)",
+    async handle(ctx, req) {
+      const user = await userOf(ctx, req);
+      return { status: 200, body: { decks: (await usableDecks(ctx.db, user)).map((d) => summary(d, user)) } };
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/v1/decks/:id",
+    absolute: true,
+    errors: "flat",
+    summary: "One deck with its cards",
+    async handle(ctx, req) {
+      const user = await userOf(ctx, req);
+      const row = await latestDeck(ctx.db, req.params.id ?? "");
+      if (!row || !(await mayUse(ctx.db, row, user))) throw new ApiRefusal(404, "deck_not_found", "No such deck.");
+      return { status: 200, body: { ...summary(row, user), cards: await deckCards(ctx.db, row.deckid, row.version) } };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/decks",
+    absolute: true,
+    errors: "flat",
+    summary: "Create a deck ({ name, decktype, cards }); cards without a cardid get one",
+    body: DeckBody,
+    bodyLimit: DECK_LIMITS.bodyBytes,
+    perMinute: 30,
+    async handle(ctx, req) {
+      const user = await mustUser(ctx, req);
+      const b = req.body as DeckBody;
+      await checkOrg(ctx.accounts, b.orgid, user);
+      if ((await ownedCount(ctx.db, user)) >= DECK_LIMITS.perOwner)
+        throw new ApiRefusal(403, "quota_exceeded", `You may keep ${DECK_LIMITS.perOwner} decks; delete some first.`);
+      const id = newDeckId();
+      const cards = withCardIds(b.cards);
+      await saveDeck(
+        ctx.db,
+        { id, name: b.name, decktype: b.decktype, cards },
+        { ownerId: user, orgId: b.orgid ?? null, visibility: b.visibility },
+        ctx.now(),
+      );
+      const row = (await latestDeck(ctx.db, id))!;
+      return { status: 201, body: { ...summary(row, user), cards } };
+    },
+  },
+  {
+    method: "PUT",
+    path: "/api/v1/decks/:id",
+    absolute: true,
+    errors: "flat",
+    summary: "Store a new version of your deck (games already started keep the version they began with)",
+    body: DeckBody,
+    bodyLimit: DECK_LIMITS.bodyBytes,
+    perMinute: 30,
+    async handle(ctx, req) {
+      const { row, user } = await own(ctx, req);
+      const b = req.body as DeckBody;
+      await checkOrg(ctx.accounts, b.orgid, user);
+      const cards = withCardIds(b.cards);
+      await saveDeck(
+        ctx.db,
+        { id: row.deckid, name: b.name, decktype: b.decktype, cards },
+        { ownerId: user, orgId: b.orgid ?? null, visibility: b.visibility },
+        ctx.now(),
+      );
+      const next = (await latestDeck(ctx.db, row.deckid))!;
+      return { status: 200, body: { ...summary(next, user), cards } };
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/decks/:id",
+    absolute: true,
+    errors: "flat",
+    summary: "Delete your deck (games in progress keep their cards)",
+    async handle(ctx, req) {
+      const { row } = await own(ctx, req);
+      await deleteDeck(ctx.db, row.deckid, ctx.now());
+      return { status: 200, body: { message: "Deck deleted.", deckid: row.deckid } };
+    },
+  },
+];

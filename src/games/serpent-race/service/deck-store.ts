@@ -1,0 +1,116 @@
+import { randomUUID } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import type { GameCard, GameDeck } from "../content/schema";
+import type { DeckBody } from "./deck-schema";
+
+// biome-ignore lint/suspicious/noExplicitAny: SerpentRace owns these tables
+type Db = Kysely<any>;
+
+/** A stored deck version, with who may use it. */
+export interface DeckRow {
+  deckid: string;
+  version: number;
+  name: string;
+  decktype: GameDeck["decktype"];
+  cardCount: number;
+  ownerId: string | null;
+  orgId: string | null;
+  visibility: "private" | "org" | "public";
+  builtin: boolean;
+}
+
+const COLUMNS = sql`id, version, name, decktype, card_count, owner_id, org_id, visibility, builtin`;
+
+const toRow = (r: Record<string, unknown>): DeckRow => ({
+  deckid: String(r.id),
+  version: Number(r.version),
+  name: String(r.name),
+  decktype: Number(r.decktype) as DeckRow["decktype"],
+  cardCount: Number(r.card_count),
+  ownerId: (r.owner_id as string | null) ?? null,
+  orgId: (r.org_id as string | null) ?? null,
+  visibility: r.visibility as DeckRow["visibility"],
+  builtin: Boolean(r.builtin),
+});
+
+/** The document's cards with a `cardid` on each: the server assigns the missing ones. */
+export function withCardIds(cards: DeckBody["cards"]): GameCard[] {
+  return cards.map((c) => ({ ...c, cardid: c.cardid ?? `card-${randomUUID().slice(0, 8)}` }) as GameCard);
+}
+
+export async function latestDeck(db: Db, id: string): Promise<DeckRow | null> {
+  const r = await sql<Record<string, unknown>>`SELECT ${COLUMNS} FROM serpent_decks
+    WHERE id = ${id} AND deleted_at IS NULL ORDER BY version DESC LIMIT 1`.execute(db);
+  return r.rows[0] ? toRow(r.rows[0]) : null;
+}
+
+export async function deckCards(db: Db, id: string, version: number): Promise<GameCard[] | null> {
+  const r = await sql<{
+    cards: unknown;
+  }>`SELECT cards FROM serpent_decks WHERE id = ${id} AND version = ${version}`.execute(db);
+  const cards = r.rows[0]?.cards;
+  if (cards === undefined) return null;
+  return (typeof cards === "string" ? JSON.parse(cards) : cards) as GameCard[];
+}
+
+/** A new version of a deck (version 1 for a new id). */
+export async function saveDeck(
+  db: Db,
+  deck: { id: string; name: string; decktype: number; cards: GameCard[] },
+  who: { ownerId: string | null; orgId: string | null; visibility: DeckRow["visibility"]; builtin?: boolean },
+  now: number,
+): Promise<number> {
+  const r = await sql<{ version: number }>`INSERT INTO serpent_decks
+      (id, version, name, decktype, cards, card_count, owner_id, org_id, visibility, builtin, created_at)
+    SELECT ${deck.id}, COALESCE(MAX(version), 0) + 1, ${deck.name}, ${deck.decktype}, ${JSON.stringify(deck.cards)},
+      ${deck.cards.length}, ${who.ownerId}, ${who.orgId}, ${who.visibility}, ${who.builtin ?? false}, ${now}
+    FROM serpent_decks WHERE id = ${deck.id}
+    RETURNING version`.execute(db);
+  return Number(r.rows[0]!.version);
+}
+
+export async function deleteDeck(db: Db, id: string, now: number): Promise<void> {
+  await sql`UPDATE serpent_decks SET deleted_at = ${now} WHERE id = ${id} AND deleted_at IS NULL`.execute(db);
+}
+
+/** The newest version of every deck a user (or nobody) may use: public ones, their own, their organisations'. */
+export async function usableDecks(db: Db, userId: string | null): Promise<DeckRow[]> {
+  const r = await sql<Record<string, unknown>>`SELECT DISTINCT ON (id) ${COLUMNS} FROM serpent_decks d
+    WHERE deleted_at IS NULL AND (visibility = 'public' OR owner_id = ${userId}
+      OR (visibility = 'org' AND EXISTS (SELECT 1 FROM org_members m WHERE m.org_id = d.org_id AND m.user_id = ${userId})))
+    ORDER BY id, version DESC`.execute(db);
+  return r.rows.map(toRow);
+}
+
+export async function ownedCount(db: Db, userId: string): Promise<number> {
+  const r = await sql<{ n: number }>`SELECT COUNT(DISTINCT id)::int AS n FROM serpent_decks
+    WHERE owner_id = ${userId} AND deleted_at IS NULL`.execute(db);
+  return Number(r.rows[0]!.n);
+}
+
+/** Whether `userId` may use a deck (the same rule as the listing). */
+export async function mayUse(db: Db, row: DeckRow, userId: string | null): Promise<boolean> {
+  if (row.visibility === "public" || (userId !== null && row.ownerId === userId)) return true;
+  if (row.visibility !== "org" || userId === null || row.orgId === null) return false;
+  const r = await sql`SELECT 1 FROM org_members WHERE org_id = ${row.orgId} AND user_id = ${userId}`.execute(db);
+  return r.rows.length > 0;
+}
+
+/** The shipped decks, kept public and read-only (written again at each start, new version only if they changed). */
+export async function installBuiltinDecks(db: Db, decks: GameDeck[], now: number): Promise<void> {
+  for (const d of decks) {
+    const cur = await latestDeck(db, d.deckid);
+    if (cur) {
+      const cards = await deckCards(db, d.deckid, cur.version);
+      if (JSON.stringify(cards) === JSON.stringify(d.cards) && cur.name === d.name) continue;
+    }
+    await saveDeck(
+      db,
+      { id: d.deckid, name: d.name, decktype: d.decktype, cards: d.cards },
+      { ownerId: null, orgId: null, visibility: "public", builtin: true },
+      now,
+    );
+  }
+}
+
+export const newDeckId = (): string => randomUUID();
