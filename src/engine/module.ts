@@ -27,8 +27,18 @@ export type ClientFrame =
  * inside intents or views: it only moves them.
  */
 export interface WireAdapter {
-  /** Parse one raw `message` event (already JSON). Must never throw. */
-  parse(raw: unknown): ClientFrame;
+  /**
+   * Parse one raw client event (already JSON): `event` is its Socket.IO event name, "message"
+   * unless the protocol names its events (`events`). Must never throw.
+   */
+  parse(raw: unknown, event?: string): ClientFrame;
+  /** Event names besides "message" the protocol reads (SerpentRace's `game:dice-roll`, …). */
+  events?: readonly string[];
+  /**
+   * How a message goes out: its Socket.IO event name and payload. Without it, every message
+   * is a `message` event (Trivia Duel, Card Table, Outrank).
+   */
+  emit?(msg: unknown): { event: string; data: unknown };
   /** A join carried in the Socket.IO handshake (`auth`), for protocols without a join message. */
   handshake?(auth: unknown): ClientFrame | null;
   /** The protocol's error message. */
@@ -37,6 +47,8 @@ export interface WireAdapter {
   ack?(requestId: string): unknown;
   /** Sent to a newcomer who could not be seated but may watch (e.g. room full). */
   spectating?(roomId: string): unknown;
+  /** Sent to a socket once it is in the room, before its first view (SerpentRace's `authenticated`). */
+  welcome?(roomId: string, seat: string | null, name: string | undefined): unknown;
 }
 
 export interface GameModule {
@@ -62,6 +74,12 @@ export interface GameModule {
    * rather than by a client-made secret.
    */
   seatTokens?: "signed";
+  /**
+   * A socket that proves an account (an access token in its handshake) instead of a seat:
+   * the named seat that account may take in a room with these options (SerpentRace's
+   * gamemaster, "GM", for the game's creator), or null.
+   */
+  accountSeat?(options: unknown, userId: string): string | null;
   /** The game's own tables (Kysely migrations; names should start with a game prefix). */
   migrations?: Record<string, Migration>;
   /** The game's own REST routes under /api/v1/<slug>/. */
@@ -92,6 +110,29 @@ export interface ServiceContext {
   identity?: IdentityService;
   /** Accounts and organisations (for games with private or organisation rooms). */
   accounts?: AccountDirectory;
+  /** Seat tokens, for games that seat players through their own routes. */
+  seats?: SeatIssuer;
+  /** Rooms, for games whose own routes create or drive them (SerpentRace's REST). */
+  rooms?: RoomDirectory;
+}
+
+/** What a game's own routes may do with its rooms. */
+export interface RoomDirectory {
+  create(gameId: string, options: unknown): Promise<string>;
+  /** The room's record: its game, options and current state (read-only), or null. */
+  get(code: string): Promise<{ game: string; options: unknown; state: unknown; uid: string } | null>;
+  /** An input from a named seat that the route has authorised (the platform checks nothing more). */
+  act(code: string, seat: string, intent: unknown): Promise<{ ok: true } | { ok: false; code: string; message: string }>;
+}
+
+/** Signed seat credentials, for games whose own REST routes hand out seats (SerpentRace's join). */
+export interface SeatIssuer {
+  issue(
+    room: string,
+    name: string,
+    device?: string,
+    more?: { claims?: Record<string, unknown>; ttl?: string },
+  ): Promise<string>;
 }
 
 /** What games may ask of the platform's accounts. */

@@ -51,6 +51,8 @@ export interface JoinRequest {
   device?: string;
   /** Create the room if nobody has (RULINGS Trivia #9). Only for games with createOnJoin. */
   create?: boolean;
+  /** A named seat to take, rather than the lowest free one (SerpentRace's gamemaster, "GM"). */
+  seat?: SeatId;
 }
 
 export interface HostDeps {
@@ -242,8 +244,8 @@ export class RoomHost {
       // the newcomer outright. With no free seat left, the offer past the last one lets the
       // rules say why (room_full).
       let refused: { code: string; message: string } | undefined;
-      for (let k = 1; k <= game.rules.seats.max + 1; k++) {
-        const offer = `P${k}`;
+      const offers = req.seat ? [req.seat] : Array.from({ length: game.rules.seats.max + 1 }, (_, i) => `P${i + 1}`);
+      for (const offer of offers) {
         if (taken.has(offer)) continue;
         const intent = { type: "@presence", seat: offer, status: "joined", ...named };
         const r = await this.apply(rec, game, SYSTEM, intent, { join: key, ...(device ? { device } : {}) });
@@ -267,6 +269,19 @@ export class RoomHost {
       // Only inputs that changed something count (a flood of repeats is not traffic served).
       if (r.ok && r !== UNCHANGED) this.deps.metrics?.input(rec.game, (performance.now() - started) / 1000);
       return r;
+    });
+  }
+
+  /**
+   * An input on behalf of a seat that a game's own route has already authorised (an account
+   * proven over REST): no credential to check. SerpentRace's `POST /game/:id/start` is one.
+   */
+  actAs(code: string, seat: SeatId, intent: unknown): Promise<HostResult> {
+    return this.inTurn(code, async () => {
+      const rec = await this.load(code);
+      if (!rec) return NOT_FOUND;
+      const game = this.game(rec.game);
+      return this.apply(await this.catchUp(rec, game), game, seat, intent);
     });
   }
 

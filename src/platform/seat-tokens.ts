@@ -27,13 +27,19 @@ export class SeatTokens {
    * only its hash, and the host keeps which seat that browser took, so a kicked browser
    * cannot come back with a fresh token (Card Table RULINGS 5).
    */
-  async issue(room: string, name: string, device?: string): Promise<string> {
+  async issue(
+    room: string,
+    name: string,
+    device?: string,
+    more: { claims?: Record<string, unknown>; ttl?: string } = {},
+  ): Promise<string> {
     const dev = device ? createHash("sha256").update(device).digest("base64url") : undefined;
-    return new SignJWT({ room, name, ...(dev ? { dev } : {}) })
+    // A game may add public claims a document asks its token to carry (SerpentRace's gameId…).
+    return new SignJWT({ ...more.claims, room, name, ...(dev ? { dev } : {}) })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(randomUUID())
       .setIssuedAt()
-      .setExpirationTime("7d")
+      .setExpirationTime(more.ttl ?? "7d")
       .sign(this.key);
   }
 

@@ -98,6 +98,18 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     maxLiveRooms: config.MAX_LIVE_ROOMS,
     onError,
   });
+  // Games whose own routes seat players or drive rooms (SerpentRace's REST) do it through these.
+  Object.assign(services, {
+    seats: tokens,
+    rooms: {
+      create: (gameId: string, options: unknown) => host.createRoom(gameId, options),
+      get: async (code: string) => {
+        const rec = await host.exists(code);
+        return rec ? { game: rec.game, options: rec.origin.options, state: rec.state, uid: rec.uid } : null;
+      },
+      act: (code: string, seat: string, intent: unknown) => host.actAs(code, seat, intent),
+    },
+  });
   const scheduler = new InProcessScheduler((code) => void host.fire(code));
   host.setScheduler(scheduler);
   if (config.REDIS_URL)
@@ -151,10 +163,17 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
   registerAccountRoutes(app, accounts, identity, config.AUTH_PER_MINUTE);
   await registerWeb(app, config.WEB_DIR);
 
-  const io = attachSockets(app.server, games, host, publisher, tokens, config, app.log, {
-    connected: () => socketCount++,
-    disconnected: () => socketCount--,
-  });
+  const io = attachSockets(
+    app.server,
+    games,
+    host,
+    publisher,
+    tokens,
+    config,
+    app.log,
+    { connected: () => socketCount++, disconnected: () => socketCount-- },
+    identity,
+  );
 
   const sweeper = setInterval(
     () => {

@@ -1,9 +1,9 @@
 import type { Namespace, Socket } from "socket.io";
-import type { ClientFrame, GameModule } from "../engine/module";
+import type { ClientFrame, GameModule, IdentityService } from "../engine/module";
 import type { RoomHost } from "../platform/room-host";
 import type { SeatTokens } from "../platform/seat-tokens";
 import { FloodGuard } from "./flood-guard";
-import { roomKey, seatKey, spectatorKey } from "./publisher";
+import { asMessage, roomKey, seatKey, spectatorKey } from "./publisher";
 import { MALFORMED } from "./safe-decoder";
 import { KeyedBuckets, TokenBucket } from "./token-bucket";
 
@@ -76,9 +76,12 @@ export function attachGateway(
   tokens: SeatTokens,
   limits: GatewayLimits = DEFAULT_LIMITS,
   floods: FloodGuard = new FloodGuard(),
+  identities?: IdentityService,
 ) {
   const gameId = game.rules.id;
   const wire = game.wire;
+  const encode = wire.emit ?? asMessage;
+  const reads = new Set(["message", ...(wire.events ?? [])]);
   const joins = new KeyedBuckets(limits.joinsPerMinute, Math.max(10, Math.ceil(limits.joinsPerMinute / 2)));
   const creations = new KeyedBuckets(limits.roomsPerMinute, Math.max(5, Math.ceil(limits.roomsPerMinute / 2)));
   // The sessions of this process seated at each seat: a seat is disconnected when its last
@@ -98,12 +101,26 @@ export function attachGateway(
 
   const seatSessions = (code: string, seat: string) => [...(seated.get(seatOf(code, seat)) ?? [])];
 
+  /** The named seat an account's access token may take in this room (the game decides), or null. */
+  const accountSeatOf = async (code: string, token: string) => {
+    if (!game.accountSeat || !identities) return null;
+    const who = await identities.fromToken(token);
+    if (who?.kind !== "user") return null;
+    const rec = await host.exists(code);
+    const userId = who.id.slice("user:".length);
+    const seat = rec && rec.game === gameId ? game.accountSeat(rec.origin.options, userId) : null;
+    return seat ? { seat, credential: `${who.id}\u0000${code}`, name: undefined } : null;
+  };
+
   ns.on("connection", (socket: Socket) => {
     let chain: Promise<unknown> = Promise.resolve();
     let queued = 0;
     let lastRateError = 0;
     const bucket = new TokenBucket(limits.messagesPerSecond, limits.messageBurst);
-    const send = (msg: unknown) => socket.emit("message", msg);
+    const send = (msg: unknown) => {
+      const { event, data } = encode(msg);
+      socket.emit(event, data);
+    };
     const session: Session = {
       socket,
       member: null,
@@ -144,13 +161,23 @@ export function attachGateway(
       let credential = frame.credential;
       let name = frame.name;
       let device = frame.device;
+      let seat: string | undefined;
       // Signed seats: the token must be ours and for this room; its subject is the credential.
+      // A game may instead let an account take a named seat (SerpentRace's gamemaster).
       if (game.seatTokens === "signed" && credential !== undefined) {
         const proof = await tokens.verify(credential, code);
-        if (!proof) return refuse("bad_token", "That seat token is not valid for this room.", frame.requestId, ack);
-        credential = proof.credential;
-        name = name ?? proof.name;
-        device = proof.device ?? device;
+        const account = proof ? null : await accountSeatOf(code, credential);
+        if (!proof && !account)
+          return refuse("bad_token", "That seat token is not valid for this room.", frame.requestId, ack);
+        if (proof) {
+          credential = proof.credential;
+          name = name ?? proof.name;
+          device = proof.device ?? device;
+        } else if (account) {
+          credential = account.credential;
+          seat = account.seat;
+          name = name ?? account.name;
+        }
       }
       // A join that would create a room counts against the address's room allowance.
       const create = (frame.create ?? true) && game.createOnJoin === true;
@@ -163,6 +190,7 @@ export function attachGateway(
         ...(credential !== undefined ? { credential } : {}),
         ...(name !== undefined ? { name } : {}),
         ...(device !== undefined ? { device } : {}),
+        ...(seat !== undefined ? { seat } : {}),
         create,
       });
       if (r.refused?.code === "room_not_found") {
@@ -186,6 +214,7 @@ export function attachGateway(
         if (r.refused) refuse(r.refused.code, r.refused.message, frame.requestId);
         if (wire.spectating) send(wire.spectating(code));
       }
+      if (wire.welcome) send(wire.welcome(code, r.seat, name));
       send(await host.view(code, r.seat));
       if (!r.refused) ack?.({ ok: true });
       else ack?.({ ok: false, error: r.refused.code, message: r.refused.message });
@@ -276,7 +305,7 @@ export function attachGateway(
     // LEAVE sent just before closing is always handled (an `on("message")` listener runs a
     // tick later and Socket.IO drops events that arrive after the disconnect).
     socket.onAny((event: string, ...args: unknown[]) => {
-      if (event !== "message") return;
+      if (!reads.has(event)) return;
       const ack = typeof args.at(-1) === "function" ? (args.pop() as Ack) : undefined;
       const raw = args[0];
       if (!bucket.take() || queued >= limits.maxQueued) return tooFast(raw, ack);
@@ -290,7 +319,7 @@ export function attachGateway(
       }
       if (size > MAX_MESSAGE_BYTES)
         return enqueue({ kind: "invalid", code: "message_too_large", message: "That message is too large." }, ack);
-      enqueue(wire.parse(raw), ack);
+      enqueue(wire.parse(raw, event), ack);
     });
 
     if (wire.handshake) {

@@ -7,21 +7,27 @@ export const roomKey = (code: string) => `r:${code}`;
 export const seatKey = (code: string, seat: SeatId) => `r:${code}:s:${seat}`;
 export const spectatorKey = (code: string) => `r:${code}:spec`;
 
-export class SocketPublisher implements Publisher {
-  private readonly spaces = new Map<string, Namespace>();
+/** How a game's message goes out: a Socket.IO event name and its payload (`message` by default). */
+export type Encode = (msg: unknown) => { event: string; data: unknown };
+export const asMessage: Encode = (msg) => ({ event: "message", data: msg });
 
-  register(game: string, ns: Namespace) {
-    this.spaces.set(game, ns);
+export class SocketPublisher implements Publisher {
+  private readonly spaces = new Map<string, { ns: Namespace; encode: Encode }>();
+
+  register(game: string, ns: Namespace, encode: Encode = asMessage) {
+    this.spaces.set(game, { ns, encode });
   }
 
   publish(game: string, code: string, to: Audience, msg: unknown): void {
-    const ns = this.spaces.get(game);
-    if (!ns) return;
-    if (to === "all") ns.to(roomKey(code)).emit("message", msg);
-    else if (to === "players") ns.to(roomKey(code)).except(spectatorKey(code)).emit("message", msg);
-    else if (to === "spectators") ns.to(spectatorKey(code)).emit("message", msg);
-    else if ("seat" in to) ns.to(seatKey(code, to.seat)).emit("message", msg);
-    else ns.to(roomKey(code)).except(seatKey(code, to.except)).emit("message", msg);
+    const space = this.spaces.get(game);
+    if (!space) return;
+    const { ns } = space;
+    const { event, data } = space.encode(msg);
+    if (to === "all") ns.to(roomKey(code)).emit(event, data);
+    else if (to === "players") ns.to(roomKey(code)).except(spectatorKey(code)).emit(event, data);
+    else if (to === "spectators") ns.to(spectatorKey(code)).emit(event, data);
+    else if ("seat" in to) ns.to(seatKey(code, to.seat)).emit(event, data);
+    else ns.to(roomKey(code)).except(seatKey(code, to.except)).emit(event, data);
   }
 
   publishViews(
@@ -31,8 +37,9 @@ export class SocketPublisher implements Publisher {
     seats: SeatId[],
     view: (seat: SeatId | null) => unknown,
   ): void {
-    const ns = this.spaces.get(game);
-    if (!ns) return;
+    const space = this.spaces.get(game);
+    if (!space) return;
+    const { ns, encode } = space;
     const wanted = (seat: SeatId | null): boolean => {
       if (to === "all") return true;
       if (to === "players") return seat !== null;
@@ -40,11 +47,15 @@ export class SocketPublisher implements Publisher {
       if ("seat" in to) return seat === to.seat;
       return seat !== to.except;
     };
+    const send = (key: string, msg: unknown) => {
+      const { event, data } = encode(msg);
+      ns.to(key).emit(event, data);
+    };
     // A view nobody is connected to receive is not rendered at all (a seat whose player is
     // away, a room nobody watches). The rooms are this process's own: the in-memory adapter.
     const listening = (key: string) => (ns.adapter.rooms.get(key)?.size ?? 0) > 0;
     for (const seat of new Set(seats))
-      if (wanted(seat) && listening(seatKey(code, seat))) ns.to(seatKey(code, seat)).emit("message", view(seat));
-    if (wanted(null) && listening(spectatorKey(code))) ns.to(spectatorKey(code)).emit("message", view(null));
+      if (wanted(seat) && listening(seatKey(code, seat))) send(seatKey(code, seat), view(seat));
+    if (wanted(null) && listening(spectatorKey(code))) send(spectatorKey(code), view(null));
   }
 }

@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
-import type { GameModule } from "../engine/module";
+import type { GameModule, IdentityService } from "../engine/module";
 import type { RoomHost } from "../platform/room-host";
 import type { SeatTokens } from "../platform/seat-tokens";
 import type { Config } from "./config";
@@ -34,6 +34,7 @@ export function attachSockets(
   config: Config,
   log: { warn: (o: object, m: string) => void },
   counts: { connected(): void; disconnected(): void },
+  identities?: IdentityService,
 ) {
   const floods = new FloodGuard();
   const connections = new KeyedBuckets(
@@ -68,7 +69,7 @@ export function attachSockets(
   };
   for (const game of games) {
     const ns = io.of(game.namespace);
-    publisher.register(game.rules.id, ns);
+    publisher.register(game.rules.id, ns, game.wire.emit);
     ns.on("connection", (s) => {
       counts.connected();
       s.on("disconnect", () => counts.disconnected());
@@ -78,7 +79,7 @@ export function attachSockets(
         if (typeof ack === "function" && beats.take()) (ack as () => void)();
       });
     });
-    attachGateway(ns, game, host, log, tokens, limits, floods);
+    attachGateway(ns, game, host, log, tokens, limits, floods, identities);
   }
   return io;
 }
