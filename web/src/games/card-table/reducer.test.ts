@@ -63,6 +63,46 @@ describe("server messages", () => {
     expect(left.removed).toBe("left");
   });
 
+  it("a refused seat keeps the form with the server's words; a seat taken clears it", () => {
+    let s = run(synced(submitView({ you: null })), { kind: "joining" });
+    expect(s.joining).toBe(true);
+    s = run(
+      s,
+      server({ type: "error", requestId: "", error: "name_taken", message: "Someone here is already called Ada." }),
+    );
+    expect(s.joining).toBe(false);
+    expect(s.refusal).toEqual({ code: "name_taken", message: "Someone here is already called Ada." });
+    expect(s.toasts).toEqual([]);
+    // A spectator's view while the socket rejoins does not end the wait; the seat does.
+    s = run(s, { kind: "joining" });
+    expect(s.refusal).toBeNull();
+    s = run(s, state(submitView({ you: null })));
+    expect(s.joining).toBe(true);
+    s = run(s, state(submitView()));
+    expect(s.joining).toBe(false);
+  });
+
+  it("a kicked browser asking again is told it was removed, not offered the form", () => {
+    let s = run(synced(submitView({ you: null })), { kind: "joining" });
+    s = run(s, server({ type: "error", requestId: "", error: "kicked", message: "You were removed from this game." }));
+    expect(s.removed).toBe("kicked");
+    expect(s.joining).toBe(false);
+    expect(run(initialCardsState("ABC234"), { kind: "kickedBefore" }).removed).toBe("kicked");
+  });
+
+  it("the lock and a departing hand are table talk; the lock shows at once", () => {
+    let s = run(synced(), event({ type: "tableLocked", locked: true }));
+    expect(s.view?.locked).toBe(true);
+    s = run(s, event({ type: "cardsDiscarded", playerId: "P3", count: 7 }));
+    s = run(s, event({ type: "tableLocked", locked: false }));
+    expect(s.view?.locked).toBeUndefined();
+    expect(s.notices.map((n) => n.text)).toEqual([
+      "The lead locked the table: newcomers can only watch.",
+      "Cy's 7 cards went to the discard pile.",
+      "The lead opened the table to newcomers.",
+    ]);
+  });
+
   it("being kicked is noticed from the event, and a seat shown as left counts as gone", () => {
     const s = run(synced(), event({ type: "playerLeft", playerId: "P2", reason: "kicked" }));
     expect(s.removed).toBe("kicked");
