@@ -138,6 +138,13 @@ describe("server messages", () => {
     expect(s.finalWinner).toBeNull();
   });
 
+  it("a game ending level at the top says who tied", () => {
+    const s = run(synced(), event({ type: "gameEnded", finalScores: { P1: 2, P2: 2, P3: 1 } }));
+    expect(s.notices.at(-1)?.text).toBe("Game over: a tie between Ada and you.");
+    const none = run(synced(), event({ type: "gameEnded", finalScores: { P1: 0, P2: 0 } }));
+    expect(none.notices.at(-1)?.text).toBe("Game over: no winner.");
+  });
+
   it("estimates the server clock from a phase change, and from our own lastSeen on joining", () => {
     const v = submitView();
     let s = run(

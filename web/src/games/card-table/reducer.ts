@@ -255,7 +255,15 @@ function applyEvent(s: CardsClient, e: GameEvent): CardsClient {
       // The last round hands the judge on before the end is checked; nobody will judge that round.
       const last = s.notices.at(-1);
       const notices = last?.kind === "judgeChanged" ? s.notices.slice(0, -1) : s.notices;
-      const text = e.winner ? `Game over: ${name(e.winner)} wins.` : "Game over: no winner.";
+      const top = Math.max(0, ...Object.values(e.finalScores));
+      const tied = Object.keys(e.finalScores).filter((id) => top > 0 && e.finalScores[id] === top);
+      const text = e.winner
+        ? e.winner === you
+          ? "Game over: you win!"
+          : `Game over: ${name(e.winner)} wins.`
+        : tied.length > 1
+          ? `Game over: a tie between ${tied.map((id) => (id === you ? "you" : name(id))).join(" and ")}.`
+          : "Game over: no winner.";
       return notice({ ...s, notices, finalWinner: e.winner ?? null }, "gameEnded", text);
     }
     default:
