@@ -76,7 +76,7 @@ interface ScreenArgs {
 function Screen({ room, onLeave, watching, onWatch }: ScreenArgs) {
   const s = room.state;
   const v = s.view;
-  const greeting = s.synced && v?.you === null && !s.removed && !watching;
+  const greeting = s.synced && v?.you === null && s.removed !== "kicked" && !watching;
   const removed = s.removed === "kicked" && !watching;
   // Every screen of this page opens at its top: the one before it may have been scrolled
   // far down (the setup form's Create button, a long round), and the browser keeps that.
@@ -148,7 +148,7 @@ function Banners({ s, watching }: { s: CardsClient; watching: boolean }) {
           You were removed from this table. You can watch, but not sit down again.
         </p>
       )}
-      {s.synced && s.view?.you === null && !s.removed && watching && (
+      {s.synced && s.view?.you === null && s.removed !== "kicked" && watching && (
         <p className="banner banner--info" data-testid="spectator-banner">
           You are watching this table.
         </p>

@@ -255,6 +255,18 @@ describe("choosing an answer", () => {
     expect(run(synced(afterPlaying(base, ["w-1"])), toggle("w-4")).draft.cards).toEqual([]);
   });
 
+  it("a seat that left may be followed by a new one", () => {
+    const v = submitView();
+    let s = run(
+      synced(),
+      server({ type: "error", requestId: "", error: "left_game", message: "You left this game and cannot rejoin it." }),
+    );
+    expect(s.removed).toBe("left");
+    s = run(s, state({ ...v, you: null }), { kind: "joining" }, state({ ...v, you: "P3" }));
+    expect(s.removed).toBeNull();
+    expect(s.joining).toBe(false);
+  });
+
   it("leaving drops the picks and marks the seat as given up", () => {
     const s = run(synced(), toggle("w-1"), { kind: "left" });
     expect(s.removed).toBe("left");

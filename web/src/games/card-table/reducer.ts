@@ -159,6 +159,8 @@ function applyState(s: CardsClient, incoming: WireStateView, at: number): CardsC
   let removed = s.removed;
   if (me?.presence === "left") removed ??= "left";
   const seated = v.you !== null && me?.presence !== "left";
+  // A seat given up (or timed out) is gone, but this browser may take a new one.
+  if (seated && removed === "left") removed = null;
   return {
     ...s,
     synced: true,

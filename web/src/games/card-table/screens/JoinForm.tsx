@@ -50,7 +50,8 @@ export function JoinForm({ s, v, room, greeting = false }: ScreenProps & { greet
     if (refusal?.code === "name_taken") input.current?.select();
   }, [refusal]);
 
-  if (v.you !== null || s.removed) return null;
+  // A kicked browser is never offered a seat; one that left (or timed out) may take a new one.
+  if (v.you !== null || s.removed === "kicked") return null;
   const full = seatedPlayers(v).length >= v.definition.maxPlayers || refusal?.code === "room_full";
   const locked = v.locked === true || refusal?.code === "table_locked";
 
