@@ -107,6 +107,7 @@ export function packChecks(files: PackFile[]) {
   const untrimmed: string[] = [];
   const whiteStyle: string[] = [];
   const denied: string[] = [];
+  const badMarks: string[] = [];
   const whiteOwner = new Map<string, string>();
 
   for (const pack of packs) {
@@ -128,6 +129,10 @@ export function packChecks(files: PackFile[]) {
         if (prev) dupWithin.push(`${prev} & ${card.id}`);
         seen.set(key, card.id);
         for (const word of deniedWordsIn(t)) denied.push(`${card.id}: "${word}"`);
+        // "proper" keeps an answer's capital mid-sentence: only answers carry it, and only a capital can be kept.
+        const proper = (card.properties as { proper?: unknown }).proper;
+        if (proper !== undefined && (type !== WHITE || proper !== true || !/^\p{Lu}/u.test(trimmed)))
+          badMarks.push(`${card.id}: proper ${JSON.stringify(proper)} on "${t}"`);
         if (type === WHITE) {
           const owner = whiteOwner.get(key);
           if (owner && owner !== pack.id) dupAcross.push(`${card.id} repeats a ${owner} card`);
@@ -161,6 +166,7 @@ export function packChecks(files: PackFile[]) {
     check("texts trimmed, no trailing or double spaces", untrimmed),
     check("answers: capitalised, end in punctuation, no blanks", whiteStyle),
     check("family-friendly word list", denied),
+    check("proper-noun marks: true, on answers that start with a capital", badMarks),
   ];
 }
 

@@ -1,3 +1,6 @@
+import { useLayoutEffect, useState } from "react";
+import { Button } from "../../kit/Button";
+import { ConnectionBanner } from "../../kit/ConnectionBanner";
 import { Layout } from "../../kit/Layout";
 import { Link } from "../../kit/Link";
 import { navigate } from "../../kit/navigation";
@@ -5,8 +8,9 @@ import { Toasts } from "../../kit/Toasts";
 import { useTitle } from "../../kit/useTitle";
 import type { CardsClient } from "./reducer";
 import { Game } from "./screens/Game";
+import { JoinScreen } from "./screens/JoinForm";
 import { RoomLobby } from "./screens/RoomLobby";
-import { useCardsRoom } from "./useCardsRoom";
+import { type CardsRoomHandle, useCardsRoom } from "./useCardsRoom";
 import { ROOM_CODE } from "./wire";
 import "./cards.css";
 
@@ -20,7 +24,7 @@ export function CardsRoom({ code }: { code: string }) {
           <p className="muted">Codes are 3 to 32 letters or digits, like ABC234.</p>
           <div>
             <Link href="/cards" className="btn btn--primary btn--md">
-              Set up or join a table
+              Back to Card Table
             </Link>
           </div>
         </div>
@@ -32,37 +36,76 @@ export function CardsRoom({ code }: { code: string }) {
 function RoomSession({ roomId }: { roomId: string }) {
   const room = useCardsRoom(roomId);
   const s = room.state;
+  // A visitor is greeted with the join form; watching is their choice (or all a removed player has).
+  const [watching, setWatching] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   useTitle(`Room ${roomId} · Card Table`);
-  const onLeave = () => {
-    room.leave();
+  const onLeave = async () => {
+    setLeaving(true);
+    await room.leave();
     navigate("/cards");
   };
   return (
     <Layout wide>
+      {/* Stays in sight however far down the page the player is. */}
+      <div className="ct-connection">
+        <ConnectionBanner status={room.connection} />
+      </div>
       <div className="ct-room" data-testid="cards-room" data-seat={s.view?.you ?? "spectator"}>
-        <Banners s={s} />
-        <Screen room={room} onLeave={onLeave} />
+        <Banners s={s} watching={watching} />
+        {leaving ? (
+          <section className="card center" data-testid="leaving">
+            <p className="ct-waiting">Giving up your seat…</p>
+          </section>
+        ) : (
+          <Screen room={room} onLeave={onLeave} watching={watching} onWatch={() => setWatching(true)} />
+        )}
       </div>
       <Toasts items={s.toasts} onDismiss={(id) => room.dispatch({ kind: "dismiss", id })} />
     </Layout>
   );
 }
 
-function Screen({ room, onLeave }: { room: ReturnType<typeof useCardsRoom>; onLeave(): void }) {
+interface ScreenArgs {
+  room: CardsRoomHandle;
+  onLeave(): void;
+  watching: boolean;
+  onWatch(): void;
+}
+
+function Screen({ room, onLeave, watching, onWatch }: ScreenArgs) {
   const s = room.state;
+  const v = s.view;
+  const greeting = s.synced && v?.you === null && s.removed !== "kicked" && !watching;
+  const removed = s.removed === "kicked" && !watching;
+  // Every screen of this page opens at its top: the one before it may have been scrolled
+  // far down (the setup form's Create button, a long round), and the browser keeps that.
+  const screen = !s.synced
+    ? "connecting"
+    : removed
+      ? "removed"
+      : greeting
+        ? "join"
+        : v?.status === "lobby" || v?.status === "ended"
+          ? v.status
+          : "game";
+  useLayoutEffect(() => {
+    if (screen !== "connecting") window.scrollTo(0, 0);
+  }, [screen]);
+
   if (s.notFound)
     return (
       <section className="card stack" data-testid="room-not-found">
-        <h1>No table called {s.roomId}</h1>
+        <h1>No room called {s.roomId}</h1>
         <p className="muted">Check the code with whoever sent it, or set up a new table.</p>
         <div>
           <Link href="/cards" className="btn btn--primary btn--md">
-            Set up or join a table
+            Back to Card Table
           </Link>
         </div>
       </section>
     );
-  const v = s.view;
+  if (removed) return <RemovedScreen onWatch={onWatch} />;
   if (!s.synced || !v)
     return (
       <section className="card center" data-testid="phase-CONNECTING">
@@ -70,24 +113,42 @@ function Screen({ room, onLeave }: { room: ReturnType<typeof useCardsRoom>; onLe
       </section>
     );
   const props = { s, v, room };
+  if (greeting) return <JoinScreen {...props} onWatch={onWatch} />;
   if (v.status === "lobby") return <RoomLobby {...props} onLeave={onLeave} />;
   return <Game {...props} onLeave={onLeave} />;
 }
 
-function Banners({ s }: { s: CardsClient }) {
+/** The lead took this browser's seat away: said plainly, and no way back to a seat (RULINGS Card Table 5). */
+function RemovedScreen({ onWatch }: { onWatch(): void }) {
+  return (
+    <section className="card stack center ct-removed" data-testid="removed-screen">
+      <p className="eyebrow">Card Table</p>
+      <h1>You were removed from this table</h1>
+      <p className="muted">
+        The lead took your seat away. You cannot sit down at this table again, under any name. You can still watch, or
+        set up a table of your own.
+      </p>
+      <div className="row row--wrap row--center">
+        <Button variant="secondary" onClick={onWatch} testId="watch-after-removed">
+          Watch the table
+        </Button>
+        <Link href="/cards" className="btn btn--primary btn--md">
+          Set up a new table
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function Banners({ s, watching }: { s: CardsClient; watching: boolean }) {
   return (
     <>
-      {s.connection === "offline" && (
-        <p className="banner banner--warn" role="status" data-testid="connection-banner">
-          Connection lost. Reconnecting…
-        </p>
-      )}
-      {s.removed === "kicked" && (
+      {s.removed === "kicked" && watching && (
         <p className="banner banner--warn" role="status" data-testid="kicked-banner">
-          The lead removed you from this table. You can still watch.
+          You were removed from this table. You can watch, but not sit down again.
         </p>
       )}
-      {s.synced && s.view?.you === null && !s.removed && (
+      {s.synced && s.view?.you === null && s.removed !== "kicked" && watching && (
         <p className="banner banner--info" data-testid="spectator-banner">
           You are watching this table.
         </p>

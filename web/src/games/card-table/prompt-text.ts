@@ -1,34 +1,17 @@
+/**
+ * Filled-in prompts, with the server's own rule (src/games/card-table/interpolate.ts, a
+ * pure module with no imports but types): the screens and the server's `text` read the
+ * same. An answer fits its sentence: no full stop before more of the sentence, a small
+ * letter mid-sentence unless the card is a name ("proper"), "I", or an acronym.
+ */
+import { promptSegments as fill, type PromptSegment } from "../../../../src/games/card-table/interpolate";
 import type { Card } from "./wire";
 
-const BLANK = "_____";
+export type Segment = PromptSegment;
 
-/** A run of prompt text: plain, an answer filled into it, or a blank still open. */
-export type Segment = { kind: "text"; text: string } | { kind: "answer"; text: string } | { kind: "blank" };
-
-/**
- * The server's interpolatePrompt as pieces the screen can style, instead of `**bold**`
- * markup to parse back: each blank takes the next answer, blanks left over stay open,
- * answers beyond the blanks (a pick-2 question) follow the prompt.
- */
+/** The prompt as pieces the screen can style: text, answers filled in, blanks still open. */
 export function promptSegments(prompt: Card, answers: Card[] = []): Segment[] {
-  const text = prompt.properties.text ?? "";
-  const blanks = prompt.properties.blanks ?? prompt.properties.pick ?? 1;
-  const parts = text.split(BLANK);
-  const out: Segment[] = [];
-  let used = 0;
-  parts.forEach((part, i) => {
-    if (part) out.push({ kind: "text", text: part });
-    if (i === parts.length - 1) return;
-    const answer = used < blanks ? answers[used] : undefined;
-    if (answer) {
-      out.push({ kind: "answer", text: answerText(answer) });
-      used++;
-    } else out.push({ kind: "blank" });
-  });
-  // A prompt with fewer blanks than picks (or none: a question) reads its answers after it.
-  for (const extra of answers.slice(used))
-    out.push({ kind: "text", text: " " }, { kind: "answer", text: answerText(extra) });
-  return out;
+  return fill(prompt, answers);
 }
 
 /** The same as one line of plain text, for labels and screen readers. */
@@ -36,8 +19,4 @@ export function promptPlain(prompt: Card, answers: Card[] = []): string {
   return promptSegments(prompt, answers)
     .map((s) => (s.kind === "blank" ? "____" : s.text))
     .join("");
-}
-
-function answerText(card: Card): string {
-  return card.properties.text ?? "";
 }

@@ -63,6 +63,46 @@ describe("server messages", () => {
     expect(left.removed).toBe("left");
   });
 
+  it("a refused seat keeps the form with the server's words; a seat taken clears it", () => {
+    let s = run(synced(submitView({ you: null })), { kind: "joining" });
+    expect(s.joining).toBe(true);
+    s = run(
+      s,
+      server({ type: "error", requestId: "", error: "name_taken", message: "Someone here is already called Ada." }),
+    );
+    expect(s.joining).toBe(false);
+    expect(s.refusal).toEqual({ code: "name_taken", message: "Someone here is already called Ada." });
+    expect(s.toasts).toEqual([]);
+    // A spectator's view while the socket rejoins does not end the wait; the seat does.
+    s = run(s, { kind: "joining" });
+    expect(s.refusal).toBeNull();
+    s = run(s, state(submitView({ you: null })));
+    expect(s.joining).toBe(true);
+    s = run(s, state(submitView()));
+    expect(s.joining).toBe(false);
+  });
+
+  it("a kicked browser asking again is told it was removed, not offered the form", () => {
+    let s = run(synced(submitView({ you: null })), { kind: "joining" });
+    s = run(s, server({ type: "error", requestId: "", error: "kicked", message: "You were removed from this game." }));
+    expect(s.removed).toBe("kicked");
+    expect(s.joining).toBe(false);
+    expect(run(initialCardsState("ABC234"), { kind: "kickedBefore" }).removed).toBe("kicked");
+  });
+
+  it("the lock and a departing hand are table talk; the lock shows at once", () => {
+    let s = run(synced(), event({ type: "tableLocked", locked: true }));
+    expect(s.view?.locked).toBe(true);
+    s = run(s, event({ type: "cardsDiscarded", playerId: "P3", count: 7 }));
+    s = run(s, event({ type: "tableLocked", locked: false }));
+    expect(s.view?.locked).toBeUndefined();
+    expect(s.notices.map((n) => n.text)).toEqual([
+      "The lead locked the table: newcomers can only watch.",
+      "Cy's 7 cards went to the discard pile.",
+      "The lead opened the table to newcomers.",
+    ]);
+  });
+
   it("being kicked is noticed from the event, and a seat shown as left counts as gone", () => {
     const s = run(synced(), event({ type: "playerLeft", playerId: "P2", reason: "kicked" }));
     expect(s.removed).toBe("kicked");
@@ -96,6 +136,13 @@ describe("server messages", () => {
     // The rematch lobby forgets it.
     s = run(s, state(submitView({ status: "lobby", currentPhase: "LOBBY" })));
     expect(s.finalWinner).toBeNull();
+  });
+
+  it("a game ending level at the top says who tied", () => {
+    const s = run(synced(), event({ type: "gameEnded", finalScores: { P1: 2, P2: 2, P3: 1 } }));
+    expect(s.notices.at(-1)?.text).toBe("Game over: a tie between Ada and you.");
+    const none = run(synced(), event({ type: "gameEnded", finalScores: { P1: 0, P2: 0 } }));
+    expect(none.notices.at(-1)?.text).toBe("Game over: no winner.");
   });
 
   it("estimates the server clock from a phase change, and from our own lastSeen on joining", () => {
@@ -206,6 +253,18 @@ describe("choosing an answer", () => {
     expect(s.draft).toEqual({ slot: "wager", round: 1, cards: ["w-4"] });
     // No point, no wager.
     expect(run(synced(afterPlaying(base, ["w-1"])), toggle("w-4")).draft.cards).toEqual([]);
+  });
+
+  it("a seat that left may be followed by a new one", () => {
+    const v = submitView();
+    let s = run(
+      synced(),
+      server({ type: "error", requestId: "", error: "left_game", message: "You left this game and cannot rejoin it." }),
+    );
+    expect(s.removed).toBe("left");
+    s = run(s, state({ ...v, you: null }), { kind: "joining" }, state({ ...v, you: "P3" }));
+    expect(s.removed).toBeNull();
+    expect(s.joining).toBe(false);
   });
 
   it("leaving drops the picks and marks the seat as given up", () => {

@@ -1,7 +1,11 @@
 import { type ComposeTarget, composeTarget, meOf } from "./table";
-import type { Action, GameEvent, GameStateView, ServerMessage } from "./wire";
+import type { Action, GameEvent, GameStateView, ServerMessage, WireStateView } from "./wire";
 
 export type Connection = "connecting" | "online" | "offline";
+
+/** Why the server would not seat this browser; the join form says so and stays. */
+export type SeatRefusal = "name_taken" | "table_locked" | "room_full" | "bad_token";
+const SEAT_REFUSALS = new Set<string>(["name_taken", "table_locked", "room_full", "bad_token"]);
 
 export interface Toast {
   id: number;
@@ -33,6 +37,10 @@ export interface CardsClient {
   notFound: boolean;
   /** This browser's seat was taken away (kicked) or given up; its token proves nothing any more. */
   removed: "kicked" | "left" | null;
+  /** A seat was asked for and the socket is rejoining with it: the form waits. */
+  joining: boolean;
+  /** The last seat request the server refused, with its words (a taken name, a locked table). */
+  refusal: { code: SeatRefusal; message: string } | null;
   view: GameStateView | null;
   /** serverNow − local time, estimated from server timestamps as states arrive. */
   clockOffset: number;
@@ -57,7 +65,11 @@ export type CardsAction =
   | { kind: "clearDraft" }
   | { kind: "toast"; code: string; message: string }
   | { kind: "dismiss"; id: number }
-  | { kind: "left" };
+  | { kind: "left" }
+  /** This browser was removed from the table earlier (remembered across visits). */
+  | { kind: "kickedBefore" }
+  | { kind: "joining" }
+  | { kind: "joinFailed"; code: string; message: string };
 
 const MAX_TOASTS = 3;
 const MAX_NOTICES = 6;
@@ -69,6 +81,8 @@ export function initialCardsState(roomId: string): CardsClient {
     synced: false,
     notFound: false,
     removed: null,
+    joining: false,
+    refusal: null,
     view: null,
     clockOffset: 0,
     pending: {},
@@ -100,6 +114,12 @@ export function cardsReducer(s: CardsClient, a: CardsAction): CardsClient {
       return { ...s, toasts: s.toasts.filter((t) => t.id !== a.id) };
     case "left":
       return { ...s, removed: "left", draft: { ...s.draft, cards: [] } };
+    case "kickedBefore":
+      return { ...s, removed: "kicked" };
+    case "joining":
+      return { ...s, joining: true, refusal: null };
+    case "joinFailed":
+      return toast({ ...s, joining: false }, a.code, a.message);
     case "server":
       return applyMessage(s, a.msg, a.at);
   }
@@ -117,14 +137,17 @@ function applyMessage(s: CardsClient, m: ServerMessage, at: number): CardsClient
       const next = { ...s, pending: without(s.pending, m.requestId) };
       // A wrong code gets its own screen rather than a passing toast.
       if (m.error === "room_not_found" && !s.synced) return { ...next, notFound: true };
-      if (m.error === "kicked") return toast({ ...next, removed: "kicked" }, m.error, m.message);
-      if (m.error === "left_game") return toast({ ...next, removed: "left" }, m.error, m.message);
+      // Refused seats get their own screens and forms, not toasts.
+      if (m.error === "kicked") return { ...next, removed: "kicked", joining: false, refusal: null };
+      if (m.error === "left_game") return toast({ ...next, removed: "left", joining: false }, m.error, m.message);
+      if (SEAT_REFUSALS.has(m.error))
+        return { ...next, joining: false, refusal: { code: m.error as SeatRefusal, message: m.message } };
       return toast(next, m.error, m.message);
     }
   }
 }
 
-function applyState(s: CardsClient, incoming: GameStateView, at: number): CardsClient {
+function applyState(s: CardsClient, incoming: WireStateView, at: number): CardsClient {
   const prev = s.view;
   // Views after each input leave out the (unchanging) definition; the join's full sync has it.
   const definition = incoming.definition ?? prev?.definition;
@@ -135,6 +158,9 @@ function applyState(s: CardsClient, incoming: GameStateView, at: number): CardsC
   const me = v.players.find((p) => p.id === v.you);
   let removed = s.removed;
   if (me?.presence === "left") removed ??= "left";
+  const seated = v.you !== null && me?.presence !== "left";
+  // A seat given up (or timed out) is gone, but this browser may take a new one.
+  if (seated && removed === "left") removed = null;
   return {
     ...s,
     synced: true,
@@ -142,6 +168,8 @@ function applyState(s: CardsClient, incoming: GameStateView, at: number): CardsC
     view: v,
     names,
     removed,
+    joining: s.joining && !seated,
+    refusal: seated ? null : s.refusal,
     clockOffset: estimateOffset(s, prev, v, at),
     draft: reconcile(v, s.draft),
     // A new game (rematch) forgets the last one's winner.
@@ -204,16 +232,50 @@ function applyEvent(s: CardsClient, e: GameEvent): CardsClient {
     case "gameStarted":
       // A new game starts a fresh page of table talk.
       return notice({ ...s, notices: [], finalWinner: null }, "gameStarted", "The game has started.");
+    case "cardsDiscarded":
+      // Only how many: a hand is secret even when it goes (RULINGS Card Table 5).
+      return notice(
+        s,
+        "cardsDiscarded",
+        `${e.playerId === you ? "Your" : `${name(e.playerId)}'s`} ${e.count} ${e.count === 1 ? "card went" : "cards went"} to the discard pile.`,
+      );
+    case "tableLocked":
+      return notice(
+        { ...s, view: s.view ? withLock(s.view, e.locked) : s.view },
+        "tableLocked",
+        e.locked ? "The lead locked the table: newcomers can only watch." : "The lead opened the table to newcomers.",
+      );
+    case "dieRolled": {
+      const roller = s.view?.roles.turn;
+      const face = e.result.label ?? String(e.result.value);
+      const who = roller ? (roller === you ? "You" : name(roller)) : "Someone";
+      return notice(s, "dieRolled", `${who} rolled ${face}.`);
+    }
+    case "turnChanged":
+      return notice(s, "turnChanged", e.playerId === you ? "Your turn." : `${name(e.playerId)}'s turn.`);
     case "gameEnded": {
       // The last round hands the judge on before the end is checked; nobody will judge that round.
       const last = s.notices.at(-1);
       const notices = last?.kind === "judgeChanged" ? s.notices.slice(0, -1) : s.notices;
-      const text = e.winner ? `Game over: ${name(e.winner)} wins.` : "Game over: no winner.";
+      const top = Math.max(0, ...Object.values(e.finalScores));
+      const tied = Object.keys(e.finalScores).filter((id) => top > 0 && e.finalScores[id] === top);
+      const text = e.winner
+        ? e.winner === you
+          ? "Game over: you win!"
+          : `Game over: ${name(e.winner)} wins.`
+        : tied.length > 1
+          ? `Game over: a tie between ${tied.map((id) => (id === you ? "you" : name(id))).join(" and ")}.`
+          : "Game over: no winner.";
       return notice({ ...s, notices, finalWinner: e.winner ?? null }, "gameEnded", text);
     }
     default:
       return s;
   }
+}
+
+function withLock(v: GameStateView, locked: boolean): GameStateView {
+  const { locked: _was, ...rest } = v;
+  return locked ? { ...rest, locked: true } : rest;
 }
 
 /** Tap a card: add it to the answer in order, or take it back out; a full pick-1 answer swaps. */

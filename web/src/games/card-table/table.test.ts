@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerersOf, composeTarget, hasAnswered, leaderOf, standings } from "./table";
+import { answerersOf, composeTarget, hasAnswered, leaderOf, ranks, standings, tiedLeaders } from "./table";
 import { afterPlaying, player, submitView } from "./test-views";
 
 describe("table selectors", () => {
@@ -29,5 +29,19 @@ describe("table selectors", () => {
     const tied = { ...v, players: v.players.map((p) => ({ ...p, score: 2 })) };
     expect(leaderOf(tied)).toBeNull();
     expect(leaderOf(v)).toBeNull();
+  });
+
+  it("tied players share a place: 1, 2, 2, 4", () => {
+    expect(ranks([{ score: 5 }, { score: 3 }, { score: 3 }, { score: 1 }])).toEqual([1, 2, 2, 4]);
+    expect(ranks([{ score: 2 }, { score: 2 }, { score: 2 }])).toEqual([1, 1, 1]);
+    expect(ranks([{ score: 4 }, { score: 3 }, { score: 0 }, { score: 0 }])).toEqual([1, 2, 3, 3]);
+    expect(ranks([])).toEqual([]);
+  });
+
+  it("names the players tied at the top, if any", () => {
+    const v = submitView();
+    const tied = { ...v, players: v.players.map((p, i) => ({ ...p, score: [3, 3, 1][i] ?? 0 })) };
+    expect(tiedLeaders(tied).map((p) => p.name)).toEqual(["Ada", "Bob"]);
+    expect(tiedLeaders(v)).toEqual([]);
   });
 });

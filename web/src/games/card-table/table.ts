@@ -26,6 +26,14 @@ const CAH_JUDGING: Judging = {
   potSlot: "pot",
 };
 
+/**
+ * A game of turns and dice (the Sandbox Table) rather than judged rounds: its definition
+ * has no `judging` block. The screens for it are the sandbox's own.
+ */
+export function isSandbox(v: Pick<GameStateView, "definition">): boolean {
+  return v.definition.judging === undefined;
+}
+
 export function judgingOf(v: GameStateView): Judging {
   return v.definition.judging ?? CAH_JUDGING;
 }
@@ -122,6 +130,26 @@ export function standings(v: GameStateView): PlayerView[] {
   return v.players
     .filter((p) => p.presence !== "left" || p.score > 0)
     .sort((a, b) => b.score - a.score || (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+}
+
+/**
+ * Each row's place, ties sharing it the way sports tables do: scores 5, 3, 3, 1 are
+ * places 1, 2, 2, 4. `rows` is in standings order.
+ */
+export function ranks(rows: Pick<PlayerView, "score">[]): number[] {
+  return rows.map((p, i) => {
+    let first = i;
+    while (first > 0 && rows[first - 1]?.score === p.score) first--;
+    return first + 1;
+  });
+}
+
+/** Everyone sharing the top score, when more than one player does (and it is not zero). */
+export function tiedLeaders(v: GameStateView): PlayerView[] {
+  const rows = standings(v);
+  const top = rows[0]?.score ?? 0;
+  const tied = rows.filter((p) => p.score === top);
+  return top > 0 && tied.length > 1 ? tied : [];
 }
 
 /** The game's winner: a unique top scorer with points; null for a tie or no contest. */

@@ -1,4 +1,4 @@
-import type { Card, GameStateView, PlayerView } from "./wire";
+import type { Card, GameStateView, PlayerView, Settings } from "./wire";
 
 /** Test fixtures: views shaped like the server's, built up field by field. */
 
@@ -29,6 +29,23 @@ export function player(id: string, name: string, over: Partial<PlayerView> = {})
   };
 }
 
+/** Settings as the server fills them in (its defaults for the engine's own knobs). */
+export function settings(over: Partial<Settings> = {}): Settings {
+  return {
+    handSize: 7,
+    endCondition: "points",
+    endValue: 7,
+    packIds: ["base"],
+    activeVariants: ["judgeRotate"],
+    revealToAll: true,
+    judgeGraceSeconds: 30,
+    leadGraceSeconds: 60,
+    disconnectGraceSeconds: 300,
+    onExhausted: "end",
+    ...over,
+  };
+}
+
 /** A three-player table in SUBMIT, viewed by P2 (not the judge), with a hand of w-1 … w-7. */
 export function submitView(over: Partial<GameStateView> = {}, pick = 1): GameStateView {
   const hand = [1, 2, 3, 4, 5, 6, 7].map(white);
@@ -46,13 +63,20 @@ export function submitView(over: Partial<GameStateView> = {}, pick = 1): GameSta
         { id: "rando", name: "Rando", description: "", default: false },
         { id: "gambling", name: "Gambling", description: "", default: false },
       ],
+      decks: {
+        white: { displayName: "Answers", cardType: "white" },
+        black: { displayName: "Prompts", cardType: "black" },
+      },
+      slots: [],
       phases: [],
-      defaultSettings: { handSize: 7, endCondition: "points", endValue: 7, packIds: ["base"], activeVariants: [] },
+      initialPhase: "LOBBY",
+      endPhase: "END",
+      defaultSettings: settings({ activeVariants: [] }),
     },
     status: "playing",
     createdAt: T0,
     startedAt: T0,
-    settings: { handSize: 7, endCondition: "points", endValue: 7, packIds: ["base"], activeVariants: ["judgeRotate"] },
+    settings: settings(),
     activeVariants: ["judgeRotate"],
     roles: { lead: "P1", judge: "P1", turn: null },
     players: [
@@ -67,6 +91,7 @@ export function submitView(over: Partial<GameStateView> = {}, pick = 1): GameSta
     judgeGraceEndsAt: null,
     round: 1,
     decks: {},
+    dice: {},
     globalSlots: { prompt: [black(pick > 1 ? "_____ and _____." : "Why _____?", pick)] },
     roundState: { pick, submissions: {}, wagers: {}, entryCount: 0 },
     you: "P2",

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { errorText } from "../../kit/api";
 import { listPacks } from "./api";
 import type { PackInfo } from "./wire";
 
@@ -7,14 +8,14 @@ export interface PacksState {
   error: string | null;
 }
 
-/** The server's card packs, fetched once per page. */
+/** The card packs this browser may use (shipped, shared, its own), fetched once per page. */
 export function usePacks(): PacksState {
   const [state, setState] = useState<PacksState>({ packs: null, error: null });
   useEffect(() => {
     let live = true;
     listPacks().then(
       (packs) => live && setState({ packs, error: null }),
-      (e: unknown) => live && setState({ packs: [], error: e instanceof Error ? e.message : "Could not load packs." }),
+      (e: unknown) => live && setState({ packs: [], error: errorText(e) }),
     );
     return () => {
       live = false;

@@ -1,203 +1,60 @@
 /**
  * The Card Table wire protocol as the browser sees it (namespace /cards, Socket.IO
- * `message` events). Written by hand from the server's protocol.ts, view.ts and
- * events.ts, so the bundle never pulls in server code; only the fields the screens
- * read are typed, the rest are left open.
+ * `message` events), taken from the server's own modules. Every import here is
+ * `import type`: the bundle gets no server code (no zod), yet a change on one side that
+ * breaks the other fails the typecheck.
  */
+import type { Action as ActionSchema } from "../../../../src/games/card-table/actions";
+import type { Card as CardType } from "../../../../src/games/card-table/content/schema";
+import type { GameDefinition, JudgingConfig, VariantDefinition } from "../../../../src/games/card-table/definition";
+import type { PublicPlayer, GameEvent as ServerGameEvent } from "../../../../src/games/card-table/events";
+import type {
+  ClientMessage as ClientMessageSchema,
+  ServerMessage as ServerMessageSchema,
+} from "../../../../src/games/card-table/protocol";
+import type { GameSettings } from "../../../../src/games/card-table/settings";
+import type {
+  PlayerPresence,
+  GameStatus as ServerGameStatus,
+  LastRound as ServerLastRound,
+} from "../../../../src/games/card-table/state";
+import type {
+  SubmissionView as ServerSubmission,
+  GameStateView as ServerView,
+} from "../../../../src/games/card-table/view";
 
 export { ROOM_CODE } from "../../kit/JoinByCode";
 
-export interface CardProperties {
-  text?: string;
-  pick?: number;
-  blanks?: number;
-  [key: string]: unknown;
-}
+export type Card = CardType;
+export type PlayerView = PublicPlayer;
+export type Presence = PlayerPresence;
+export type GameStatus = ServerGameStatus;
+export type Settings = GameSettings;
+export type EndCondition = GameSettings["endCondition"];
+export type VariantDef = VariantDefinition;
+export type Judging = JudgingConfig;
+export type DefinitionView = GameDefinition;
+export type SubmissionView = ServerSubmission;
+export type LastRound = ServerLastRound;
+export type Wager = NonNullable<LastRound["wagers"]>[number];
+export type GameEvent = ServerGameEvent;
+export type Action = ActionSchema;
+export type ClientMessage = ClientMessageSchema;
 
-export interface Card {
-  id: string;
-  type: string;
-  properties: CardProperties;
-}
+/** A `state` as it arrives: only the join's full sync carries the definition. */
+export type WireStateView = ServerView;
 
-export type Presence = "active" | "away" | "disconnected" | "left";
-export type GameStatus = "lobby" | "playing" | "paused" | "ended";
-export type EndCondition = "none" | "points" | "rounds";
+/** The view the screens hold: the latest state with the definition the join brought. */
+export type GameStateView = Omit<ServerView, "definition"> & { definition: GameDefinition };
 
-export interface PlayerView {
-  id: string;
-  name: string;
-  isLead: boolean;
-  presence: Presence;
-  lastSeen: number;
-  joinedAt: number;
-  /** Only the viewer's own hand holds cards; everyone else's is `[]` beside `handCount`. */
-  hand: Card[];
-  handCount: number;
-  slots: Record<string, Card[]>;
-  slotCounts: Record<string, number>;
-  score: number;
-  /** Rando Cardrissian, the `rando` variant's virtual player. */
-  virtual?: true;
-}
-
-export interface VariantDef {
-  id: string;
-  name: string;
-  description: string;
-  default: boolean;
-  /** Variants sharing a group are one choice (the judge rule). */
-  group?: string;
-}
-
-export interface Settings {
-  handSize: number;
-  endCondition: EndCondition;
-  endValue?: number;
-  submitTimeout?: number;
-  judgeTimeout?: number;
-  packIds: string[];
-  activeVariants: string[];
-  revealToAll?: boolean;
-  [key: string]: unknown;
-}
-
-/** What a judged round plays with: which decks and slots (the definition's `judging`). */
-export interface Judging {
-  promptDeck: string;
-  answerDeck: string;
-  promptSlot: string;
-  submissionSlot: string;
-  scoreSlot: string;
-  wagerSlot?: string;
-  potSlot?: string;
-}
-
-export interface DefinitionView {
-  id: string;
-  name: string;
-  description: string;
-  minPlayers: number;
-  maxPlayers: number;
-  variants: VariantDef[];
-  phases: { id: string; name: string }[];
-  defaultSettings: Settings;
-  endPhase?: string;
-  judging?: Judging;
-}
-
-/** One anonymous answer: display index from 1; `playerId` only once it has won. */
-export interface SubmissionView {
-  index: number;
-  cards: Card[];
-  playerId?: string;
-  /** The prompt with this answer filled in, `**answer**` marking each fill. */
-  text?: string;
-}
-
-export interface AnswerSlotView {
-  /** Cards only for the viewer's own answer. */
-  cards: Card[];
-  count: number;
-  /** Set once the answer is complete (and so locked). */
-  submittedAt?: number;
-}
-
-export interface LastRound {
-  round: number;
-  prompt?: Card;
-  submissions: SubmissionView[];
-  winnerId?: string;
-  winningIndex?: number;
-}
-
-export type PausedReason = "lead" | "insufficient" | "timeout" | "exhausted";
-
-/** One seat's GameState (server view.ts). */
-export interface GameStateView {
-  gameId: string;
-  definitionId: string;
-  definition: DefinitionView;
-  status: GameStatus;
-  pausedReason?: PausedReason;
-  createdAt: number;
-  startedAt?: number;
-  endedAt?: number;
-  settings: Settings;
-  activeVariants: string[];
-  roles: { lead: string | null; judge: string | null; turn?: string | null };
-  players: PlayerView[];
-  turnOrder: string[];
-  currentPhase: string;
-  phaseStartedAt: number;
-  phaseEndsAt: number | null;
-  judgeGraceEndsAt: number | null;
-  round: number;
-  decks: Record<string, { id: string; count: number; discardCount: number }>;
-  globalSlots: Record<string, Card[]>;
-  roundState: {
-    pick: number;
-    submissions: Record<string, AnswerSlotView>;
-    wagers: Record<string, AnswerSlotView>;
-    entryCount: number;
-    anonymized?: SubmissionView[];
-    winnerId?: string;
-    winningIndex?: number;
-    outcome?: "winner" | "none";
-  };
-  lastRound?: LastRound;
-  /** The viewer's seat; null for a spectator. */
-  you: string | null;
-  /** The server clock when the view was made (ms); the countdowns use it. */
-  serverNow?: number;
-}
-
-export type GameEvent =
-  | { type: "gameCreated"; gameId: string; hostId: string }
-  | { type: "playerJoined"; player: { id: string; name: string } }
-  | { type: "playerLeft"; playerId: string; reason: "left" | "kicked" | "disconnected" }
-  | { type: "playerPresenceChanged"; playerId: string; presence: Presence }
-  | { type: "gameStarted" }
-  | { type: "phaseChanged"; from: string; to: string }
-  | { type: "cardDrawn"; playerId: string; deckId: string; count: number }
-  | { type: "cardPlayed"; playerId: string; cardId: string; toSlot: string }
-  | { type: "cardDiscarded"; cardId: string }
-  | { type: "submissionsRevealed"; submissions: SubmissionView[] }
-  | { type: "winnerSelected"; playerId: string; cardIds: string[] }
-  | { type: "scoreChanged"; playerId: string; newScore: number }
-  | { type: "judgeChanged"; playerId: string }
-  | { type: "leadChanged"; playerId: string }
-  | { type: "roundEnded"; round: number }
-  | { type: "gameEnded"; winner?: string; finalScores: Record<string, number> }
-  | { type: "gamePaused" }
-  | { type: "gameResumed" }
-  | { type: "dieRolled"; dieId: string; result: { value: number | string; label?: string } }
-  | { type: "turnChanged"; playerId: string };
-
+/**
+ * What the server sends. The schema types `state` loosely (it is the seat's view) and
+ * events by their zod shape; here they are the view and the event list the server builds.
+ */
 export type ServerMessage =
-  | { type: "state"; state: GameStateView }
-  | { type: "event"; event: GameEvent }
-  | { type: "error"; requestId: string; error: string; message: string }
-  | { type: "ack"; requestId: string };
-
-/** The actions this client sends (a subset of the server's Action union). */
-export type Action =
-  | { type: "draw"; deckId: string; count: number; toZone: string }
-  | { type: "play"; cardId: string; fromZone: string; toSlot: string; position?: number }
-  | { type: "selectWinner"; index: number }
-  | { type: "setPhase"; phaseId: string }
-  | { type: "nextTurn" }
-  | { type: "startGame" }
-  | { type: "pauseGame" }
-  | { type: "resumeGame" }
-  | { type: "endGame" }
-  | { type: "kickPlayer"; playerId: string }
-  | { type: "setPresence"; presence: "active" | "away" }
-  | { type: "configure"; settings: Record<string, unknown> };
-
-export type ClientMessage =
-  | { type: "action"; action: Action; requestId: string }
-  | { type: "leave"; requestId?: string };
+  | Exclude<ServerMessageSchema, { type: "state" } | { type: "event" }>
+  | { type: "state"; state: WireStateView }
+  | { type: "event"; event: GameEvent };
 
 const SERVER_TYPES = new Set(["state", "event", "error", "ack"]);
 
@@ -211,21 +68,22 @@ export function isServerMessage(x: unknown): x is ServerMessage {
   return true;
 }
 
-/** What the REST routes return. */
+/** `GET /api/v1/cards/packs`: shipped packs, shared ones, and this browser's own (owner key). */
 export interface PackInfo {
   id: string;
   name: string;
-  description: string;
+  description?: string;
   official: boolean;
-  counts: { white: number; black: number };
+  source?: "shipped" | "uploaded";
+  /** Uploaded packs: the version a new table would use, whether others may use it, whether it is ours. */
+  version?: number;
+  shared?: boolean;
+  mine?: boolean;
+  counts: { white?: number; black?: number; [deck: string]: number | undefined };
 }
 
-export interface DefinitionInfo {
-  id: string;
-  name: string;
-  description: string;
-  minPlayers: number;
-  maxPlayers: number;
-  variants: VariantDef[];
-  defaultSettings: Settings;
-}
+/** `GET /api/v1/cards/definitions`. */
+export type DefinitionInfo = Pick<
+  GameDefinition,
+  "id" | "name" | "description" | "minPlayers" | "maxPlayers" | "variants" | "defaultSettings"
+> & { source?: "builtin" | "uploaded" };

@@ -44,6 +44,7 @@ export function LeadControls({ s, v, room }: ScreenProps) {
             Pass the judge on
           </Button>
         )}
+        <LockControl s={s} v={v} room={room} />
         <ConfirmButton
           label="End game"
           confirmLabel="Yes, end it now"
@@ -53,6 +54,40 @@ export function LeadControls({ s, v, room }: ScreenProps) {
         />
       </div>
     </section>
+  );
+}
+
+/**
+ * The lead keeps newcomers out, or lets them in again (RULINGS Card Table 5). The state
+ * is spelled out beside the button, so nobody has to guess which way it is.
+ */
+export function LockControl({ s, v, room }: ScreenProps) {
+  if (!isLead(v) || v.status === "ended") return null;
+  const locked = v.locked === true;
+  return (
+    <div className="ct-lock" data-testid="lock-control" data-locked={locked}>
+      <span className={locked ? "ct-lock__state ct-lock__state--on" : "ct-lock__state"} data-testid="lock-state">
+        {locked ? "Locked: newcomers can only watch." : "Open: anyone with the code can sit down."}
+      </span>
+      <Button
+        variant={locked ? "primary" : "secondary"}
+        onClick={() => room.send({ type: "lockTable", locked: !locked })}
+        disabled={isPending(s, "lockTable")}
+        testId={locked ? "unlock-table" : "lock-table"}
+      >
+        {locked ? "Unlock table" : "Lock table"}
+      </Button>
+    </div>
+  );
+}
+
+/** Everyone else sees that the table is closed to newcomers. */
+export function LockedBadge({ v }: { v: ScreenProps["v"] }) {
+  if (!v.locked || isLead(v)) return null;
+  return (
+    <span className="ct-badge ct-badge--locked" data-testid="locked-badge">
+      Locked
+    </span>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Button } from "../../../kit/Button";
 import { Link } from "../../../kit/Link";
 import { isPending } from "../reducer";
-import { isLead, leaderOf, PHASE, playerOf, standings } from "../table";
+import { isLead, leaderOf, PHASE, playerOf, ranks, standings, tiedLeaders } from "../table";
 import type { ScreenProps } from "./props";
 import { RoundResult } from "./RoundResult";
 
@@ -9,13 +9,17 @@ import { RoundResult } from "./RoundResult";
 export function EndPhase({ s, v, room }: ScreenProps) {
   const named = s.finalWinner ? playerOf(v, s.finalWinner) : undefined;
   const winner = named ?? leaderOf(v);
+  const tied = winner ? [] : tiedLeaders(v);
   const title = winner
     ? winner.id === v.you
       ? "You win the game!"
       : `${winner.name} wins the game!`
-    : "Game over: no winner";
+    : tied.length > 0
+      ? `A tie: ${tied.map((p) => (p.id === v.you ? "you" : p.name)).join(" and ")} share first place`
+      : "Game over: no winner";
   const lead = playerOf(v, v.roles.lead);
   const rows = standings(v);
+  const places = ranks(rows);
   const played = v.lastRound?.round ?? 0;
   return (
     <section className="ct-phase stack" data-testid="phase-END">
@@ -28,8 +32,21 @@ export function EndPhase({ s, v, room }: ScreenProps) {
         </h1>
         <ol className="ct-standings" data-testid="final-standings">
           {rows.map((p, i) => (
-            <li key={p.id} className={p.id === winner?.id ? "ct-standing ct-standing--top" : "ct-standing"}>
-              <span className="ct-standing__rank">{i + 1}</span>
+            <li
+              key={p.id}
+              className={places[i] === 1 && p.score > 0 ? "ct-standing ct-standing--top" : "ct-standing"}
+              data-testid={`standing-${p.id}`}
+              data-rank={places[i]}
+            >
+              <span className="ct-standing__rank">
+                <span className="visually-hidden">Place </span>
+                {places[i]}
+                {places[i] === places[i - 1] || places[i] === places[i + 1] ? (
+                  <span className="ct-standing__tie" title="tied">
+                    =
+                  </span>
+                ) : null}
+              </span>
               <span className="ct-standing__name">
                 {p.name}
                 {p.id === v.you && <span className="muted"> (you)</span>}

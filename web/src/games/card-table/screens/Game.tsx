@@ -1,7 +1,7 @@
 import { Countdown } from "../../../kit/Countdown";
-import { isJudge, PHASE, playerOf } from "../table";
+import { isJudge, isSandbox, PHASE, playerOf } from "../table";
 import type { GameStateView } from "../wire";
-import { LeadControls, SeatControls } from "./Controls";
+import { LeadControls, LockedBadge, SeatControls } from "./Controls";
 import { EndPhase } from "./EndPhase";
 import { JoinForm } from "./JoinForm";
 import { JudgePhase } from "./JudgePhase";
@@ -9,6 +9,7 @@ import { Notices } from "./Notices";
 import { Players } from "./Players";
 import { PromptPhase } from "./PromptPhase";
 import type { ScreenProps } from "./props";
+import { SandboxPhase } from "./SandboxPhase";
 import { SubmitPhase } from "./SubmitPhase";
 
 /** A game under way (or just over): the table in the middle, scores and controls beside it. */
@@ -37,6 +38,7 @@ export function Game(props: ScreenProps & { onLeave(): void }) {
 function PhaseView(props: ScreenProps) {
   const { v } = props;
   if (v.status === "ended" || v.currentPhase === PHASE.END) return <EndPhase {...props} />;
+  if (isSandbox(v)) return <SandboxPhase {...props} />;
   switch (v.currentPhase) {
     case PHASE.PROMPT:
       return <PromptPhase {...props} />;
@@ -58,17 +60,19 @@ const PHASE_LABEL: Record<string, string> = {
   PROMPT: "Drawing a prompt",
   SUBMIT: "Answering",
   JUDGE: "Judging",
+  PLAY: "Playing",
   END: "Game over",
 };
 
 function GameHeader({ s, v }: ScreenProps) {
   const judge = playerOf(v, v.roles.judge);
+  const turn = playerOf(v, v.roles.turn);
   const ended = v.status === "ended";
   return (
     <header className="ct-header" data-testid="game-header">
       <div className="ct-header__main">
         <span className="ct-header__round" data-testid="round">
-          {ended ? "Final" : `Round ${v.round}`}
+          {ended ? "Final" : isSandbox(v) ? v.definition.name : `Round ${v.round}`}
         </span>
         <span className="ct-header__phase">{PHASE_LABEL[v.currentPhase] ?? v.currentPhase}</span>
         {!ended && judge && (
@@ -76,6 +80,12 @@ function GameHeader({ s, v }: ScreenProps) {
             {isJudge(v) ? "You are the judge" : `Judge: ${judge.name}`}
           </span>
         )}
+        {!ended && isSandbox(v) && turn && (
+          <span className="ct-header__judge" data-testid="turn-name">
+            {turn.id === v.you ? "Your turn" : `Turn: ${turn.name}`}
+          </span>
+        )}
+        <LockedBadge v={v} />
       </div>
       <div className="ct-header__meta">
         <Countdown

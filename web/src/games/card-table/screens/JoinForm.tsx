@@ -1,15 +1,59 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Button } from "../../../kit/Button";
-import { cleanName, lastName, NAME_MAX } from "../seat-token";
-import { seatedPlayers } from "../table";
+import { savedName } from "../../../kit/identity";
+import { cleanName, NAME_MAX } from "../seat-token";
+import { isSandbox, seatedPlayers } from "../table";
 import type { ScreenProps } from "./props";
 
-/** A watcher asks for a seat: a name, then the server signs a seat token for this browser. */
-export function JoinForm({ s, v, room }: ScreenProps) {
-  const [name, setName] = useState(lastName);
+/**
+ * A visitor's first screen: the table's name and who is there, the join form, and
+ * watching as the second choice. (Watchers keep a smaller join panel beside the table.)
+ */
+export function JoinScreen(props: ScreenProps & { onWatch(): void }) {
+  const { s, v, onWatch } = props;
+  const here = seatedPlayers(v);
+  const names = here.map((p) => p.name);
+  const state =
+    v.status === "lobby"
+      ? "The game has not started yet."
+      : v.status === "ended"
+        ? "The last game is over; the next one starts from the lobby."
+        : `A game is under way (round ${v.round}). Join and you are dealt in.`;
+  return (
+    <section className="card stack ct-join-screen" data-testid="join-screen">
+      <p className="eyebrow">Card Table{isSandbox(v) ? " · Sandbox Table" : ""}</p>
+      <h1>Join table {s.roomId}</h1>
+      <p className="muted" data-testid="join-who">
+        {names.length === 0
+          ? "Nobody has sat down yet."
+          : `${listOf(names)} ${names.length === 1 ? "is" : "are"} here. ${state}`}
+      </p>
+      <JoinForm {...props} greeting />
+      <div>
+        <Button variant="ghost" onClick={onWatch} testId="just-watch">
+          Just watch
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** A visitor asks for a seat: a name, then the server signs a seat token for this browser. */
+export function JoinForm({ s, v, room, greeting = false }: ScreenProps & { greeting?: boolean }) {
+  const [name, setName] = useState(savedName);
   const [error, setError] = useState<string | null>(null);
-  if (v.you !== null || s.removed) return null;
-  const full = seatedPlayers(v).length >= v.definition.maxPlayers;
+  const input = useRef<HTMLInputElement>(null);
+  const refusal = s.refusal;
+
+  // A taken name: say so, and put the cursor back in the name so another can be typed.
+  useEffect(() => {
+    if (refusal?.code === "name_taken") input.current?.select();
+  }, [refusal]);
+
+  // A kicked browser is never offered a seat; one that left (or timed out) may take a new one.
+  if (v.you !== null || s.removed === "kicked") return null;
+  const full = seatedPlayers(v).length >= v.definition.maxPlayers || refusal?.code === "room_full";
+  const locked = v.locked === true || refusal?.code === "table_locked";
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -18,6 +62,7 @@ export function JoinForm({ s, v, room }: ScreenProps) {
       setError("Type the name the others will see.");
       return;
     }
+    setError(null);
     void room.sit(clean);
   }
 
@@ -26,40 +71,59 @@ export function JoinForm({ s, v, room }: ScreenProps) {
       ? "Take a seat before the lead starts the game."
       : v.status === "ended"
         ? "Take a seat for the rematch."
-        : "You can join mid-game: you get a hand and a turn to judge.";
+        : "You can join mid-game: you get a hand and a turn.";
+  const shown = error ?? (refusal?.code === "name_taken" || refusal?.code === "bad_token" ? refusal.message : null);
+  const Wrapper = greeting ? "div" : "section";
   return (
-    <form className="ct-panel ct-join stack" onSubmit={submit} data-testid="join-form">
-      <h2 className="ct-panel__title">
-        <label htmlFor="cards-name">Join this table</label>
-      </h2>
-      <p className="muted small">{full ? "The table is full, but you can watch." : when}</p>
-      {!full && (
-        <div className="row row--wrap">
-          <input
-            id="cards-name"
-            className="text-input ct-name-input"
-            value={name}
-            maxLength={NAME_MAX}
-            onChange={(e) => {
-              setName(e.target.value);
-              setError(null);
-            }}
-            placeholder="Your name"
-            autoComplete="nickname"
-            aria-invalid={error !== null}
-            aria-describedby={error ? "cards-name-error" : undefined}
-            data-testid="cards-name"
-          />
-          <Button type="submit" variant="primary" size="lg" disabled={room.sitting} testId="cards-join">
-            {room.sitting ? "Joining…" : "Sit down"}
-          </Button>
-        </div>
-      )}
-      {error && (
-        <p id="cards-name-error" className="note note--bad">
-          {error}
+    <Wrapper className={greeting ? "stack" : "ct-panel ct-join stack"} data-testid="join-panel">
+      {!greeting && <h2 className="ct-panel__title">Join this table</h2>}
+      {locked ? (
+        <p className="note" data-testid="table-locked-note">
+          The lead has locked this table: no new players for now. You can watch.
         </p>
+      ) : full ? (
+        <p className="note" data-testid="table-full-note">
+          The table is full, but you can watch.
+        </p>
+      ) : (
+        <form className="stack stack--tight" onSubmit={submit} data-testid="join-form">
+          <label className="label" htmlFor="cards-name">
+            Your name
+          </label>
+          <p className="muted small">{when}</p>
+          <div className="row row--wrap">
+            <input
+              id="cards-name"
+              ref={input}
+              className="text-input ct-name-input"
+              value={name}
+              maxLength={NAME_MAX}
+              onChange={(e) => {
+                setName(e.target.value);
+                setError(null);
+              }}
+              placeholder="Your name"
+              autoComplete="nickname"
+              aria-invalid={shown !== null}
+              aria-describedby={shown ? "cards-name-error" : undefined}
+              data-testid="cards-name"
+            />
+            <Button type="submit" variant="primary" size="lg" disabled={s.joining} testId="cards-join">
+              {s.joining ? "Joining…" : "Sit down"}
+            </Button>
+          </div>
+          {shown && (
+            <p id="cards-name-error" className="note note--bad" role="alert" data-testid="join-error">
+              {shown}
+            </p>
+          )}
+        </form>
       )}
-    </form>
+    </Wrapper>
   );
+}
+
+function listOf(names: string[]): string {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }

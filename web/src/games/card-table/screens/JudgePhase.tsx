@@ -5,6 +5,7 @@ import { isJudge, judgingOf, mySlot, playerOf, promptOf } from "../table";
 import { MyHand } from "./MyHand";
 import { PromptCard } from "./PromptCard";
 import type { ScreenProps } from "./props";
+import { nameIn } from "./RoundResult";
 
 /** The judge reads the anonymous answers, each filled into the prompt, and picks one. */
 export function JudgePhase(props: ScreenProps) {
@@ -17,6 +18,8 @@ export function JudgePhase(props: ScreenProps) {
   // A judge who took over after answering may not pick their own entry; their cards say which it is.
   const mine = new Set([...mySlot(v, j.submissionSlot), ...mySlot(v, j.wagerSlot)].map((c) => c.id));
   const busy = v.status !== "playing" || isPending(s, "selectWinner");
+  // Once judged, every entry names its author (anonymity ends with the judging).
+  const name = nameIn(s, v);
   return (
     <section className="ct-phase stack" data-testid="phase-JUDGE">
       <div className="row row--between row--wrap">
@@ -48,7 +51,13 @@ export function JudgePhase(props: ScreenProps) {
                 ) : (
                   <p>{e.cards.map((c) => c.properties.text).join(" / ")}</p>
                 )}
-                {judging && (
+                {e.playerId && (
+                  <span className="ct-author" data-testid={`entry-author-${e.index}`} data-player={e.playerId}>
+                    {name(e.playerId)}
+                    {e.index === v.roundState.winningIndex && <span className="ct-badge ct-badge--done">won</span>}
+                  </span>
+                )}
+                {judging && !v.roundState.outcome && (
                   <Button
                     variant="primary"
                     onClick={() => room.send({ type: "selectWinner", index: e.index })}

@@ -42,3 +42,17 @@ export function PromptCard({ prompt, answers = [], showPick = false, size = "lg"
     </figure>
   );
 }
+
+/** A filled-in prompt as a line of text (answers in bold), for lists of answers. */
+export function FilledText({ prompt, answers }: { prompt: Card; answers: Card[] }) {
+  return (
+    <span className="ct-filled">
+      {promptSegments(prompt, answers).map((seg, i) => {
+        const key = `${i}-${seg.kind}`;
+        if (seg.kind === "blank") return <span key={key}>____</span>;
+        if (seg.kind === "answer") return <strong key={key}>{seg.text}</strong>;
+        return <span key={key}>{seg.text}</span>;
+      })}
+    </span>
+  );
+}

@@ -1,8 +1,8 @@
 import { Button } from "../../../kit/Button";
 import { CopyField } from "../../../kit/CopyField";
 import { isPending } from "../reducer";
-import { isLead, playerOf, seatedPlayers } from "../table";
-import { SeatControls } from "./Controls";
+import { isLead, isSandbox, playerOf, seatedPlayers } from "../table";
+import { LockControl, LockedBadge, SeatControls } from "./Controls";
 import { JoinForm } from "./JoinForm";
 import { Players } from "./Players";
 import type { ScreenProps } from "./props";
@@ -18,8 +18,10 @@ export function RoomLobby(props: ScreenProps & { onLeave(): void }) {
   return (
     <div className="ct-lobby" data-testid="phase-LOBBY">
       <section className="card stack center ct-share">
-        <p className="eyebrow">{v.definition.name}</p>
-        <h1>Gather the table</h1>
+        <p className="eyebrow">Card Table{isSandbox(v) ? ` · ${v.definition.name}` : ""}</p>
+        <h1>
+          Gather the table <LockedBadge v={v} />
+        </h1>
         <div className="ct-code-box">
           <span className="muted">Room code</span>
           <span className="ct-code" data-testid="room-code">
@@ -53,6 +55,7 @@ export function RoomLobby(props: ScreenProps & { onLeave(): void }) {
                 ? `${need - here} more ${need - here === 1 ? "player is" : "players are"} needed (at least ${need}).`
                 : `${here} players ready. Anyone who joins later is dealt in.`}
             </p>
+            <LockControl {...props} />
           </>
         ) : (
           <p className="ct-waiting" data-testid="start-hint">

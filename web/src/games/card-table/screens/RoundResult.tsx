@@ -1,12 +1,21 @@
 import type { CardsClient } from "../reducer";
-import type { GameStateView, LastRound } from "../wire";
-import { PromptCard } from "./PromptCard";
+import { RANDO } from "../table";
+import type { GameStateView, LastRound, SubmissionView, Wager } from "../wire";
+import { FilledText, PromptCard } from "./PromptCard";
 
-/** The round just judged: who won with what, and the other (still anonymous) answers. */
+/**
+ * The round just judged, for everyone: who won with what, then every answer with the
+ * name of who played it (anonymity ends with the judging), and where gambled points went.
+ */
 export function RoundResult({ s, v, round }: { s: CardsClient; v: GameStateView; round: LastRound }) {
+  const name = nameIn(s, v);
   const winner = round.submissions.find((e) => e.index === round.winningIndex);
-  const who = round.winnerId ? (round.winnerId === v.you ? "You" : (s.names[round.winnerId] ?? round.winnerId)) : null;
-  const others = round.submissions.filter((e) => e.index !== round.winningIndex && e.cards.length > 0);
+  const who = round.winnerId ? name(round.winnerId) : null;
+  const answers = [...round.submissions]
+    .filter((e) => e.cards.length > 0)
+    .sort(
+      (a, b) => Number(b.index === round.winningIndex) - Number(a.index === round.winningIndex) || a.index - b.index,
+    );
   return (
     <section className="ct-result stack" data-testid="round-result" data-round={round.round}>
       <h2 className="ct-result__title">
@@ -23,16 +32,66 @@ export function RoundResult({ s, v, round }: { s: CardsClient; v: GameStateView;
         <PromptCard prompt={round.prompt} answers={winner.cards} size="md" testId="winning-card" />
       )}
       {round.prompt && !winner && <PromptCard prompt={round.prompt} size="md" />}
-      {others.length > 0 && (
-        <details className="ct-others">
-          <summary>The other answers ({others.length})</summary>
-          <ul>
-            {others.map((e) => (
-              <li key={e.index}>{e.cards.map((c) => c.properties.text).join(" / ")}</li>
+      {round.prompt && answers.length > 0 && (
+        <div className="stack stack--tight">
+          <h3 className="ct-panel__title">Who played what</h3>
+          <ul className="ct-answers" data-testid="round-answers">
+            {answers.map((e) => (
+              <AnswerLine key={e.index} e={e} prompt={round.prompt!} name={name} won={e.index === round.winningIndex} />
             ))}
           </ul>
-        </details>
+        </div>
+      )}
+      {round.wagers && round.wagers.length > 0 && (
+        <ul className="ct-wagers" data-testid="round-wagers">
+          {round.wagers.map((w) => (
+            <li key={w.playerId} data-testid={`wager-${w.playerId}`} data-outcome={w.outcome}>
+              {wagerText(w, name)}
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
+}
+
+function AnswerLine(props: {
+  e: SubmissionView;
+  prompt: NonNullable<LastRound["prompt"]>;
+  name(id: string): string;
+  won: boolean;
+}) {
+  const { e, prompt, name, won } = props;
+  return (
+    <li className={won ? "ct-answer ct-answer--won" : "ct-answer"} data-testid={`answer-${e.index}`}>
+      <FilledText prompt={prompt} answers={e.cards} />
+      {e.playerId && (
+        <span className="ct-author" data-testid={`answer-author-${e.index}`} data-player={e.playerId}>
+          {name(e.playerId)}
+          {won && <span className="ct-badge ct-badge--done">won</span>}
+        </span>
+      )}
+    </li>
+  );
+}
+
+/** Where one gambled point went (RULINGS Card Table 2). */
+export function wagerText(w: Wager, name: (id: string) => string): string {
+  const who = name(w.playerId);
+  const you = who === "You";
+  if (w.outcome === "kept") return `${who} kept the wagered point: ${you ? "your" : "their"} answer won.`;
+  if (w.outcome === "lost")
+    return `${you ? "Your" : `${who}'s`} wagered point went to ${w.to ? object(name(w.to)) : "the round's winner"}.`;
+  return `${you ? "Your" : `${who}'s`} wagered point came back: nobody won the round.`;
+}
+
+const object = (n: string) => (n === "You" ? "you" : n);
+
+/** Names as the table knows them, "You" for the viewer, even for players who have left. */
+export function nameIn(s: CardsClient, v: GameStateView): (id: string) => string {
+  return (id) => {
+    if (id === v.you) return "You";
+    if (id === RANDO) return s.names[id] ?? "Rando Cardrissian";
+    return s.names[id] ?? v.players.find((p) => p.id === id)?.name ?? id;
+  };
 }

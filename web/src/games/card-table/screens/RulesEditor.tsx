@@ -3,7 +3,7 @@ import { Button } from "../../../kit/Button";
 import { isPending } from "../reducer";
 import { formFromDefaults, formProblem, type SettingsForm, toPatch } from "../settings-form";
 import { settingsLines } from "../summary";
-import { isLead } from "../table";
+import { isLead, isSandbox } from "../table";
 import { usePacks } from "../usePacks";
 import type { ScreenProps } from "./props";
 import { SettingsFields } from "./SettingsFields";
@@ -31,7 +31,8 @@ export function RulesEditor({ s, v, room }: ScreenProps) {
         <h2 className="ct-panel__title" id="table-rules">
           Table rules
         </h2>
-        {isLead(v) && !form && (
+        {/* The form is the judged game's (packs, judge rules); the sandbox plays with what it was set up with. */}
+        {isLead(v) && !form && !isSandbox(v) && (
           <Button variant="ghost" onClick={() => setForm(formFromDefaults(v.settings, variants))} testId="edit-rules">
             Change
           </Button>

@@ -93,7 +93,8 @@ export function SettingsFields({ form, onChange, variants, packs, packsError }: 
                   <span>
                     <strong>{p.name}</strong>{" "}
                     <span className="muted small">
-                      {p.counts.black} prompts, {p.counts.white} answers
+                      {p.counts.black ?? 0} prompts, {p.counts.white ?? 0} answers
+                      {p.mine ? (p.shared ? " · yours, shared" : " · yours, only you can use it") : ""}
                     </span>
                     <span className="ct-choice__desc">{p.description}</span>
                   </span>
