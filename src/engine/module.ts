@@ -122,7 +122,11 @@ export interface RoomDirectory {
   /** The room's record: its game, options and current state (read-only), or null. */
   get(code: string): Promise<{ game: string; options: unknown; state: unknown; uid: string } | null>;
   /** An input from a named seat that the route has authorised (the platform checks nothing more). */
-  act(code: string, seat: string, intent: unknown): Promise<{ ok: true } | { ok: false; code: string; message: string }>;
+  act(
+    code: string,
+    seat: string,
+    intent: unknown,
+  ): Promise<{ ok: true } | { ok: false; code: string; message: string }>;
 }
 
 /** Signed seat credentials, for games whose own REST routes hand out seats (SerpentRace's join). */

@@ -1,6 +1,6 @@
 import { type RuleError, refuse } from "../../engine/errors";
 import { rngShuffle } from "../../engine/rng";
-import type { Card, CardPack } from "./content/schema";
+import { type Card, type CardPack, WHITE } from "./content/schema";
 import type { PackLibrary } from "./context";
 import { freezeCard, ownDeck } from "./copy";
 import type { CardTableState, Deck } from "./state";
@@ -20,11 +20,15 @@ export function resolvePacks(s: CardTableState, library: PackLibrary): CardPack[
 /** Each pack card's frozen copy, made once: every room and state using the pack shares it. */
 const frozenCopies = new WeakMap<Card, Card>();
 
-function frozenCopy(card: Card): Card {
+function frozenCopy(card: Card, marked: boolean): Card {
   let copy = frozenCopies.get(card);
   if (!copy) {
     // A copy, since the pack's own objects belong to its owner (the library, the room's options).
-    copy = freezeCard(structuredClone(card));
+    copy = structuredClone(card);
+    // A pack that marks its proper nouns says the unmarked answers are not names (they may
+    // be lowered when filled in mid-sentence).
+    if (marked && copy.type === WHITE && copy.properties.proper === undefined) copy.properties.proper = false;
+    copy = freezeCard(copy);
     frozenCopies.set(card, copy);
   }
   return copy;
@@ -38,18 +42,19 @@ function frozenCopy(card: Card): Card {
  */
 export function buildDecks(s: CardTableState, packs: CardPack[]): void {
   const seen = new Set<string>();
-  const unique = (card: Card, packId: string): Card => {
+  const unique = (card: Card, pack: CardPack): Card => {
+    const packId = pack.id;
     let id = card.id;
     if (seen.has(id)) id = `${card.id}-${packId}`;
     for (let n = 2; seen.has(id); n++) id = `${card.id}-${packId}-${n}`;
     seen.add(id);
-    const frozen = frozenCopy(card);
+    const frozen = frozenCopy(card, pack.marksProperNouns === true);
     return id === card.id ? frozen : freezeCard({ ...frozen, id });
   };
   s.decks = {};
   let total = 0;
   for (const [deckId, d] of Object.entries(s.definition.decks)) {
-    const cards = packs.flatMap((p) => (p.cards[d.cardType] ?? []).map((c) => unique(c, p.id)));
+    const cards = packs.flatMap((p) => (p.cards[d.cardType] ?? []).map((c) => unique(c, p)));
     s.decks[deckId] = { id: deckId, cards: rngShuffle(s.rng, cards), discardPile: [] };
     total += cards.length;
   }

@@ -298,7 +298,16 @@ describe("export", () => {
 });
 
 describe("round trips", () => {
-  const shipped = loadPacks();
+  // The community format has no place for proper-noun marks: they stay behind in the round trip.
+  const shipped = loadPacks().map(({ marksProperNouns: _, ...p }) => ({
+    ...p,
+    cards: Object.fromEntries(
+      Object.entries(p.cards).map(([deck, cards]) => [
+        deck,
+        cards.map(({ properties: { proper: __, ...properties }, ...c }) => ({ ...c, properties })),
+      ]),
+    ),
+  }));
 
   it("shipped packs → compact JSON → import gives the packs back unchanged", () => {
     const text = JSON.stringify(exportCah(shipped, "compact"));

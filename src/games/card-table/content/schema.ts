@@ -120,6 +120,11 @@ export const CardPack = z
     name: z.string().min(1),
     description: z.string().min(1).optional(),
     official: z.boolean(),
+    /**
+     * Every answer in this pack that starts with a proper noun is marked `proper: true`, so
+     * the others may be lowered mid-sentence when filled into a prompt (the shipped packs).
+     */
+    marksProperNouns: z.boolean().optional(),
     cards: z.record(z.string().min(1), z.array(Card)),
   })
   .superRefine((pack, ctx) => {
