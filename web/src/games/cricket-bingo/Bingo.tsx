@@ -67,23 +67,33 @@ function Day({ date, today }: { date: string; today: string }) {
   }, []);
   const dismiss = useCallback((id: number) => setToasts((t) => t.filter((x) => x.id !== id)), []);
 
-  const start = useCallback(async (a: Attempt, displayName?: string) => {
-    setStarting(a);
-    setStartError(null);
-    try {
-      const name = displayName ?? (savedName() || undefined);
-      const r = await startGame({ size: a.size, mode: a.mode, date: a.date, ...(name ? { displayName: name } : {}) });
-      saveCurrentAttempt(a);
-      if (r.state.status !== "playing") saveLocalResult(a, { status: r.state.status, score: r.state.score });
-      setGame({ gameId: r.gameId, ranked: r.ranked, state: r.state });
-      window.scrollTo(0, 0);
-    } catch (e) {
-      if (e instanceof ApiError && e.code === "content_changed") forgetCurrentAttempt();
-      setStartError(errorText(e));
-    } finally {
-      setStarting(null);
-    }
-  }, []);
+  const start = useCallback(
+    async (a: Attempt, displayName?: string) => {
+      setStarting(a);
+      setStartError(null);
+      try {
+        const name = displayName ?? (savedName() || undefined);
+        const r = await startGame({
+          size: a.size,
+          mode: a.mode,
+          // Today's game asks for "today" as the server counts it, so a clock that is off does not make it practice.
+          ...(a.date === today ? {} : { date: a.date }),
+          ...(name ? { displayName: name } : {}),
+        });
+        saveCurrentAttempt({ ...a, date: r.state.date });
+        if (r.state.status !== "playing")
+          saveLocalResult({ ...a, date: r.state.date }, { status: r.state.status, score: r.state.score });
+        setGame({ gameId: r.gameId, ranked: r.ranked, state: r.state });
+        window.scrollTo(0, 0);
+      } catch (e) {
+        if (e instanceof ApiError && e.code === "content_changed") forgetCurrentAttempt();
+        setStartError(errorText(e));
+      } finally {
+        setStarting(null);
+      }
+    },
+    [today],
+  );
 
   const resumed = useRef(false);
   useEffect(() => {

@@ -22,7 +22,7 @@ export function Summary({ gameId, ranked, state }: Props) {
     <section className="card stack summary" aria-labelledby="summary-title" data-testid="bingo-summary">
       <h2 id="summary-title">
         {state.status === "won"
-          ? `Bingo with ${state.deckIndex} card${state.deckIndex === 1 ? "" : "s"}`
+          ? `Bingo in ${state.deckIndex} card${state.deckIndex === 1 ? "" : "s"}`
           : state.remainingPlayers === 0
             ? "Out of lives"
             : "The deck ran out"}

@@ -56,14 +56,15 @@ export async function bingoApi<T>(path: string, init: { method?: string; body?: 
 export async function startGame(a: {
   size: GridSize;
   mode: Mode;
-  date: string;
+  /** Absent for today's puzzle: the server's own UTC date decides which day is ranked. */
+  date?: string;
   displayName?: string;
 }): Promise<StartReply> {
   const reply = await bingoApi<StartReply>("/games", {
     body: {
       gridSize: a.size,
       mode: a.mode,
-      date: a.date,
+      ...(a.date ? { date: a.date } : {}),
       ...(a.displayName ? { displayName: a.displayName } : {}),
     },
   });
