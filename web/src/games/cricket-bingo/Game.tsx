@@ -300,7 +300,7 @@ export function Game({ game, onState, onError, onLeave, children }: Props) {
       {playing && (
         <div>
           <Button variant="ghost" onClick={onLeave} testId="bingo-leave">
-            Other puzzles (this one keeps)
+            Other puzzles (this game is kept)
           </Button>
         </div>
       )}
