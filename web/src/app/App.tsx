@@ -9,6 +9,7 @@ const TriviaLobby = lazy(() => import("../games/trivia-duel/Lobby").then((m) => 
 const TriviaRoom = lazy(() => import("../games/trivia-duel/Room").then((m) => ({ default: m.TriviaRoom })));
 const CardsLobby = lazy(() => import("../games/card-table/Lobby").then((m) => ({ default: m.CardsLobby })));
 const CardsRoom = lazy(() => import("../games/card-table/Room").then((m) => ({ default: m.CardsRoom })));
+const BingoPage = lazy(() => import("../games/cricket-bingo/Bingo").then((m) => ({ default: m.BingoPage })));
 
 /** Routing by path alone: each game owns a prefix, a room is the prefix plus its code. */
 export function App() {
@@ -30,6 +31,9 @@ function Route({ path }: { path: string }) {
   if (path === "/trivia") return <TriviaLobby />;
   const trivia = /^\/trivia\/([^/]+)$/.exec(path);
   if (trivia?.[1]) return <TriviaRoom key={trivia[1]} code={decodeURIComponent(trivia[1])} />;
+  if (path === "/bingo") return <BingoPage />;
+  const bingo = /^\/bingo\/([^/]+)$/.exec(path);
+  if (bingo?.[1]) return <BingoPage key={bingo[1]} date={decodeURIComponent(bingo[1])} />;
   if (path === "/cards") return <CardsLobby />;
   const cards = /^\/cards\/([^/]+)$/.exec(path);
   if (cards?.[1]) return <CardsRoom key={cards[1]} code={decodeURIComponent(cards[1])} />;

@@ -23,7 +23,7 @@ export const GAMES: GameEntry[] = [
     name: "Cricket Bingo",
     pitch: "A daily grid of cricket conditions: place each player card before your lives run out.",
     players: "Solo, daily",
-    href: null,
+    href: "/bingo",
     glyph: "◎",
   },
   {

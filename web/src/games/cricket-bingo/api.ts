@@ -1,0 +1,89 @@
+import { ApiError } from "../../kit/api";
+import { forgetPlayerToken, playerToken, savePlayerToken } from "./local";
+import type {
+  ActionReply,
+  BingoAction,
+  BingoView,
+  GridSize,
+  LeaderboardReply,
+  Mode,
+  StartReply,
+  StreaksReply,
+} from "./wire";
+
+const BASE = "/api/v1/bingo";
+const OFFLINE = "Could not reach the Parlor server. Check your connection and try again.";
+
+/**
+ * The kit's `api()` with this player's identity: every call carries `Authorization: Bearer
+ * <playerToken>` when the browser has one, and errors read as the kit's do (a network
+ * failure in plain words, the server's own message otherwise).
+ */
+export async function bingoApi<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined) headers["content-type"] = "application/json";
+  const token = playerToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(`${BASE}${path}`, {
+      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+      headers,
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+  } catch {
+    throw new ApiError(OFFLINE, 0, "offline");
+  }
+  const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  if (!res.ok) {
+    const code = body?.error?.code ?? "http_error";
+    // A token the server no longer accepts: drop it, so the next start makes a fresh identity.
+    if (code === "identity_required") forgetPlayerToken();
+    const message =
+      res.status === 429
+        ? "Too many requests from here just now; wait a moment and try again."
+        : code === "identity_required"
+          ? "This browser's Cricket Bingo pass is no longer valid. Start a game again to get a new one."
+          : res.status >= 500 && !body?.error?.message
+            ? "The server had a problem; try again in a moment."
+            : (body?.error?.message ?? `The server said ${res.status}.`);
+    throw new ApiError(message, res.status, code);
+  }
+  return body as T;
+}
+
+/** Start or resume (RULINGS 7: asking again returns the same attempt) and keep any new token. */
+export async function startGame(a: {
+  size: GridSize;
+  mode: Mode;
+  /** Absent for today's puzzle: the server's own UTC date decides which day is ranked. */
+  date?: string;
+  displayName?: string;
+}): Promise<StartReply> {
+  const reply = await bingoApi<StartReply>("/games", {
+    body: {
+      gridSize: a.size,
+      mode: a.mode,
+      ...(a.date ? { date: a.date } : {}),
+      ...(a.displayName ? { displayName: a.displayName } : {}),
+    },
+  });
+  if (reply.playerToken) savePlayerToken(reply.playerToken);
+  return reply;
+}
+
+export const act = (gameId: string, action: BingoAction) =>
+  bingoApi<ActionReply>(`/games/${encodeURIComponent(gameId)}/actions`, { body: action });
+
+export const getGame = (gameId: string) =>
+  bingoApi<{ gameId: string; ranked: boolean; state: BingoView }>(`/games/${encodeURIComponent(gameId)}`);
+
+export const shareText = async (gameId: string): Promise<string> =>
+  (await bingoApi<{ text: string }>(`/games/${encodeURIComponent(gameId)}/share`)).text;
+
+export const leaderboard = (date: string, size: GridSize, mode: Mode) =>
+  bingoApi<LeaderboardReply>(`/leaderboard?date=${date}&size=${size}&mode=${mode}`);
+
+/** Streaks need an identity; a browser that never played has none to show. */
+export const myStreaks = async (): Promise<StreaksReply | null> =>
+  playerToken() ? bingoApi<StreaksReply>("/me/streaks") : null;
