@@ -39,6 +39,9 @@ async function spawnOnce(env: Record<string, string>): Promise<Spawned> {
       REST_PER_MINUTE: "100000",
       ROOMS_PER_MINUTE: "100000",
       SOCKET_JOINS_PER_MINUTE: "100000",
+      AUTH_PER_MINUTE: "100000",
+      // The embedded database unless a test asks for PostgreSQL: CI's DATABASE_URL is for the suites that want it.
+      DATABASE_URL: "",
       ...env,
       PORT: port,
     },

@@ -59,6 +59,10 @@ export async function migrate(db: Kysely<unknown>, extra: Record<string, Migrati
     provider,
     migrationTableName: "parlor_migrations",
     migrationLockTableName: "parlor_migrations_lock",
+    // Migrations come from the platform and from each game, and a new one (a new game's
+    // tables, say) may sort before one a database already ran: each runs once, in name order
+    // among those not yet run, whatever ran before.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
