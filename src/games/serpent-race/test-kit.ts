@@ -128,8 +128,12 @@ export const presence = (t: T, seat: string, status: string, name?: string) =>
 export function lobby(names: string[], init: TableInit = {}): T {
   const t = table(init);
   presence(t, "GM", "joined", "Ms Teacher");
-  names.forEach((n, i) => presence(t, `P${i + 1}`, "joined", n));
-  names.forEach((_, i) => t.must(`P${i + 1}`, { event: "game:ready", data: { ready: true } }));
+  names.forEach((n, i) => {
+    presence(t, `P${i + 1}`, "joined", n);
+  });
+  names.forEach((_, i) => {
+    t.must(`P${i + 1}`, { event: "game:ready", data: { ready: true } });
+  });
   return t;
 }
 

@@ -32,6 +32,14 @@ function racing(s: SerpentState): RuleError | null {
   return null;
 }
 
+/**
+ * Whether `from`'s answer, guess or decision timed out and nothing new was asked since:
+ * `expired` is cleared by the next roll, so this holds between a timeout and that roll.
+ */
+function late(s: SerpentState, from: From, kind: "answer" | "guess" | "decision"): boolean {
+  return s.expired?.kind === kind && s.expired.seat === from;
+}
+
 /** Reads and refuses; never changes anything. */
 export function validate(s: SerpentState, from: From, intent: Intent): RuleError | Resolved {
   switch (intent.event) {
@@ -100,18 +108,13 @@ function roll(s: SerpentState, from: From, intent: IntentOf<"game:dice-roll">): 
   return { dice: v };
 }
 
-function late(s: SerpentState, from: From, kind: "answer" | "guess" | "decision"): boolean {
-  return s.expired?.kind === kind && s.expired.seat === from;
-}
-
 function answer(s: SerpentState, from: From, intent: IntentOf<"game:card-answer">): RuleError | Resolved {
+  if (late(s, from, "answer") && s.stage?.kind !== "answer")
+    return refuse("timeout_expired", "Time ran out for that card.");
   const p = myTurn(s, from);
   if ("error" in p) return p;
   const st = s.stage;
-  if (st?.kind !== "answer") {
-    if (late(s, from, "answer")) return refuse("timeout_expired", "Time ran out for that card.");
-    return refuse("no_pending_card", "No card is waiting for your answer.");
-  }
+  if (st?.kind !== "answer") return refuse("no_pending_card", "No card is waiting for your answer.");
   const card = (s.cards[st.card] as { card: QuestionCard }).card;
   const judged = judge(card, intent.data.answer);
   if ("invalid" in judged) return refuse("invalid_answer_format", judged.invalid);
@@ -119,13 +122,13 @@ function answer(s: SerpentState, from: From, intent: IntentOf<"game:card-answer"
 }
 
 function guess(s: SerpentState, from: From, joker: boolean): RuleError | Resolved {
+  if (late(s, from, "guess") && s.stage?.kind !== "guess")
+    return refuse("timeout_expired", "Time ran out for that guess.");
   const p = myTurn(s, from);
   if ("error" in p) return p;
   const st = s.stage;
-  if (st?.kind !== "guess" || st.joker !== joker) {
-    if (late(s, from, "guess")) return refuse("timeout_expired", "Time ran out for that guess.");
+  if (st?.kind !== "guess" || st.joker !== joker)
     return refuse("no_pending_guess", joker ? "No joker guess is waiting." : "No position guess is waiting.");
-  }
   return {};
 }
 
