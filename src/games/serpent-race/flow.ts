@@ -447,7 +447,7 @@ function playLuck(ctx: Ctx, cardid: string, question: string, consequence: Conse
 }
 
 /** Where everyone stands, leaders first (players who left are not listed). */
-function standings(s: SerpentState) {
+export function standings(s: SerpentState) {
   return s.players
     .filter((p) => !p.left)
     .map((p) => ({

@@ -1,6 +1,6 @@
 import { cardData, cardTypeName } from "./answers";
 import { currentPlayer, iso, scaledMs } from "./context";
-import { boardData } from "./flow";
+import { boardData, standings } from "./flow";
 import type { QuestionCard } from "./options";
 import { GM_SEAT, type Player, type SerpentState } from "./state";
 import type { StateData, StateMessage } from "./wire";
@@ -58,18 +58,7 @@ export function stateView(s: SerpentState, seat: string | null, now: number): St
     pending: cur ? pending(s, cur, seat) : null,
     winner: winner?.seat ?? null,
     winnerName: winner?.name ?? null,
-    finalPositions:
-      s.phase === "ended"
-        ? s.players
-            .filter((p) => !p.left)
-            .map((p) => ({
-              playerId: p.seat,
-              playerName: p.name,
-              boardPosition: p.position,
-              turnOrder: s.sequence.indexOf(p.seat),
-            }))
-            .sort((a, b) => b.boardPosition - a.boardPosition || a.turnOrder - b.turnOrder)
-        : null,
+    finalPositions: s.phase === "ended" ? standings(s) : null,
     chat: s.chat.map((c) => ({
       playerId: c.playerId,
       playerName: c.playerName,
