@@ -1,0 +1,507 @@
+import { z } from "zod";
+import { ConsequenceOption } from "./options";
+
+/**
+ * Everything SerpentRace puts on the wire, as zod schemas; types come from `z.infer`.
+ *
+ * Client → server: the document's Socket.IO events, each as `{ event, data }` with the
+ * event name and its payload (the platform's wire adapter builds these). `gameCode` is
+ * accepted in every payload, as the document sends it, and ignored: the socket's room says
+ * which game it is.
+ *
+ * Server → client: each outbound message is `{ event, data }`, which the platform emits as
+ * the named Socket.IO event with `data` as its payload. `timestamp` is an ISO string.
+ */
+
+// ---------------------------------------------------------------- client → server (intents)
+
+const GameCode = z.string().max(64).optional();
+const Position = z.number().int().min(-100_000).max(100_000);
+
+/** The document's `ChatMessageData` text before the rules trim and check it. */
+const ChatText = z.string().max(10_000);
+
+export const Intent = z.discriminatedUnion("event", [
+  /** The gamemaster starts the race (sent by the platform for `POST /game/:gameId/start`). */
+  z.strictObject({ event: z.literal("start"), data: z.object({ gameCode: GameCode }).default({}) }),
+  z.strictObject({ event: z.literal("game:ready"), data: z.object({ gameCode: GameCode, ready: z.boolean() }) }),
+  /** `diceValue` counts only in a physical-dice room (RULINGS SerpentRace 1). */
+  z.strictObject({
+    event: z.literal("game:dice-roll"),
+    data: z.object({ gameCode: GameCode, diceValue: z.number().optional() }).default({}),
+  }),
+  /** `answer`'s shape depends on the card type (see answers.ts). */
+  z.strictObject({
+    event: z.literal("game:card-answer"),
+    data: z.object({ gameCode: GameCode, answer: z.unknown() }),
+  }),
+  z.strictObject({
+    event: z.literal("game:position-guess"),
+    data: z.object({ gameCode: GameCode, guessedPosition: Position }),
+  }),
+  z.strictObject({
+    event: z.literal("game:joker-position-guess"),
+    data: z.object({ gameCode: GameCode, guessedPosition: Position }),
+  }),
+  z.strictObject({
+    event: z.literal("game:gamemaster-decision"),
+    data: z.object({
+      gameCode: GameCode,
+      requestId: z.string().min(1).max(100),
+      decision: z.enum(["approve", "reject"]),
+    }),
+  }),
+  z.strictObject({ event: z.literal("game:chat"), data: z.object({ gameCode: GameCode, message: ChatText }) }),
+  z.strictObject({ event: z.literal("game:leave"), data: z.object({ gameCode: GameCode }).default({}) }),
+]);
+export type Intent = z.infer<typeof Intent>;
+export type IntentEvent = Intent["event"];
+export type IntentOf<E extends IntentEvent> = Extract<Intent, { event: E }>;
+
+// ---------------------------------------------------------------- shared shapes
+
+const Timestamp = z.string();
+const Id = z.string();
+const FieldTypeSchema = z.enum(["regular", "positive", "negative", "luck"]);
+
+export const GameFieldSchema = z.strictObject({
+  position: z.number().int(),
+  type: FieldTypeSchema,
+  stepValue: z.number().int().min(0).max(3),
+  /** Not in the document: the modifier of the field's zone, a display aid. */
+  patternModifier: z.number().int(),
+});
+
+export const BoardData = z.strictObject({
+  gameId: z.string(),
+  fields: z.array(GameFieldSchema),
+  generationComplete: z.boolean(),
+  generatedAt: Timestamp,
+});
+export type BoardData = z.infer<typeof BoardData>;
+
+/** A quiz option as a player sees it: never its `correct` flag. */
+export const QuizOptionView = z.strictObject({ answer: z.string(), text: z.string() });
+/** A pair as shown: left parts in order, right parts scrambled. */
+export const SentencePairView = z.strictObject({ id: z.string(), left: z.string(), right: z.string() });
+
+/**
+ * `game:card-drawn-self`'s card: what the player needs to answer, never the answer (RULINGS
+ * SerpentRace 5). CLOSER's tolerance is withheld too: it is part of the stored answer.
+ */
+export const CardData = z.strictObject({
+  cardid: z.string(),
+  question: z.string(),
+  type: z.number().int(),
+  timeLimit: z.number(),
+  answerOptions: z.array(QuizOptionView).optional(),
+  sentencePairs: z.array(SentencePairView).optional(),
+  words: z.array(z.string()).optional(),
+});
+export type CardData = z.infer<typeof CardData>;
+
+export const PlayerPosition = z.strictObject({
+  playerId: Id,
+  playerName: z.string(),
+  boardPosition: z.number().int(),
+  turnOrder: z.number().int(),
+});
+
+export const CalculationSchema = z.strictObject({
+  startPosition: z.number().int(),
+  diceRoll: z.number().int(),
+  stepValue: z.number().int(),
+  patternModifier: z.number().int(),
+  calculatedPosition: z.number().int(),
+  penalty: z.number().int(),
+});
+
+const JokerCardView = z.strictObject({ question: z.string(), consequence: ConsequenceOption.nullable() });
+const TallySchema = z.strictObject({ right: z.number().int(), wrong: z.number().int() });
+const Answers = z.record(z.string(), TallySchema);
+
+/** Per player at the end (not in the document): where they finished and how they answered. */
+export const ReportLine = z.strictObject({
+  playerId: Id,
+  playerName: z.string(),
+  boardPosition: z.number().int(),
+  answers: Answers,
+});
+
+// ---------------------------------------------------------------- server → client (events)
+
+/** Payload schemas by event name: the document's fields, plus the additions each says. */
+export const ServerEvents = {
+  "game:player-joined": z.strictObject({
+    playerId: Id,
+    playerName: z.string(),
+    playerCount: z.number().int(),
+    timestamp: Timestamp,
+  }),
+  /** Not in the document: a player gave up their seat. */
+  "game:player-left": z.strictObject({
+    playerId: Id,
+    playerName: z.string(),
+    playerCount: z.number().int(),
+    timestamp: Timestamp,
+  }),
+  /** Not in the document: a player's socket went or came back (the projector shows it). */
+  "game:player-connection": z.strictObject({
+    playerId: Id,
+    playerName: z.string(),
+    connected: z.boolean(),
+    timestamp: Timestamp,
+  }),
+  "game:player-ready": z.strictObject({
+    playerId: Id,
+    playerName: z.string(),
+    ready: z.boolean(),
+    readyCount: z.number().int(),
+    totalPlayers: z.number().int(),
+    allReady: z.boolean(),
+    timestamp: Timestamp,
+  }),
+  "game:started": z.strictObject({
+    message: z.string(),
+    boardData: BoardData,
+    turnSequence: z.array(Id),
+    currentPlayer: Id,
+    currentPlayerName: z.string(),
+    timestamp: Timestamp,
+  }),
+  "game:your-turn": z.strictObject({
+    message: z.string(),
+    canRoll: z.boolean(),
+    isExtraTurn: z.boolean().optional(),
+    timestamp: Timestamp,
+  }),
+  "game:dice-rolled": z.strictObject({
+    playerId: Id,
+    playerName: z.string(),
+    diceValue: z.number().int().min(1).max(6),
+    timestamp: Timestamp,
+  }),
+  "game:player-moved": z.strictObject({
+    playerId: Id,
+    playerName: z.string(),
+    oldPosition: z.number().int(),
+    newPosition: z.number().int(),
+    diceValue: z.number().int(),
+    timestamp: Timestamp,
+  }),
+  "game:card-drawn": z.strictObject({
+    playerName: z.string(),
+    playerId: Id,
+    cardType: z.string(),
+    question: z.string(),
+    fieldType: FieldTypeSchema,
+    timestamp: Timestamp,
+  }),
+  "game:card-drawn-self": z.strictObject({ cardData: CardData, timestamp: Timestamp }),
+  /** `answer` is the player's answer as the rules read it (normalised), not the raw payload. */
+  "game:answer-submitted": z.strictObject({
+    playerName: z.string(),
+    playerId: Id,
+    answer: z.unknown(),
+    message: z.string(),
+    timestamp: Timestamp,
+  }),
+  "game:answer-validated": z.strictObject({
+    playerName: z.string(),
+    playerId: Id,
+    isCorrect: z.boolean(),
+    correctAnswer: z.unknown(),
+    message: z.string(),
+    timestamp: Timestamp,
+  }),
+  "game:position-guess-request": z.strictObject({
+    message: z.string(),
+    currentPosition: z.number().int(),
+    diceRoll: z.number().int(),
+    fieldStepValue: z.number().int(),
+    patternModifier: z.number().int(),
+    timeLimit: z.number(),
+    timestamp: Timestamp,
+  }),
+  "game:position-guess-broadcast": z.strictObject({
+    playerId: Id,
+    playerName: z.string(),
+    guessedPosition: z.number().int(),
+    message: z.string(),
+    timestamp: Timestamp,
+  }),
+  "game:guess-result": z.strictObject({
+    playerId: Id,
+    playerName: z.string(),
+    guessedPosition: z.number().int(),
+    actualPosition: z.number().int(),
+    finalPosition: z.number().int(),
+    guessCorrect: z.boolean(),
+    penaltyApplied: z.boolean(),
+    calculation: CalculationSchema,
+    message: z.string(),
+    timestamp: Timestamp,
+  }),
+  "game:no-movement": z.strictObject({
+    playerId: Id,
+    playerName: z.string(),
+    reason: z.string(),
+    message: z.string(),
+    timestamp: Timestamp,
+  }),
+  "game:penalty-avoided": z.strictObject({
+    playerId: Id,
+    playerName: z.string(),
+    message: z.string(),
+    timestamp: Timestamp,
+  }),
+  /** Named by the document's flow (luck cards) without a payload; this is ours. */
+  "game:card-result": z.strictObject({
+    playerId: Id,
+    playerName: z.string(),
+    cardid: z.string(),
+    cardType: z.literal("LUCK"),
+    question: z.string(),
+    consequence: ConsequenceOption,
+    timestamp: Timestamp,
+  }),
+  "game:luck-consequence": z.strictObject({
+    playerId: Id,
+    playerName: z.string(),
+    consequenceType: z.enum(["MOVE_FORWARD", "MOVE_BACKWARD", "LOSE_TURN", "EXTRA_TURN", "GO_TO_START"]),
+    value: z.number().int(),
+    newPosition: z.number().int().optional(),
+    turnsToLose: z.number().int().optional(),
+    extraTurns: z.number().int().optional(),
+    message: z.string(),
+    timestamp: Timestamp,
+  }),
+  "game:joker-drawn": z.strictObject({
+    playerName: z.string(),
+    playerId: Id,
+    jokerCard: JokerCardView,
+    waitingForGamemaster: z.boolean(),
+    timestamp: Timestamp,
+  }),
+  "game:gamemaster-decision-request": z.strictObject({
+    requestId: z.string(),
+    playerName: z.string(),
+    playerId: Id,
+    jokerCard: JokerCardView,
+    timeLimit: z.number(),
+    timestamp: Timestamp,
+  }),
+  "game:gamemaster-decision-result": z.strictObject({
+    playerName: z.string(),
+    playerId: Id,
+    gamemasterName: z.string(),
+    decision: z.enum(["approve", "reject"]),
+    approved: z.boolean(),
+    consequence: z.number().int().nullable(),
+    description: z.string(),
+    timestamp: Timestamp,
+  }),
+  "game:joker-position-guess-request": z.strictObject({
+    message: z.string(),
+    currentPosition: z.number().int(),
+    diceRoll: z.number().int(),
+    fieldStepValue: z.number().int(),
+    patternModifier: z.number().int(),
+    timeLimit: z.number(),
+    timestamp: Timestamp,
+  }),
+  /**
+   * When the joker moves nobody (`moved: false`: the decision said so, or the guess timed
+   * out) there was no guess: `guessedPosition` and `calculation` are null and
+   * `actualPosition` and `finalPosition` are where the player stays.
+   */
+  "game:joker-complete": z.strictObject({
+    playerId: Id,
+    playerName: z.string(),
+    guessedPosition: z.number().int().nullable(),
+    actualPosition: z.number().int(),
+    finalPosition: z.number().int(),
+    guessCorrect: z.boolean(),
+    penaltyApplied: z.boolean(),
+    moved: z.boolean(),
+    calculation: CalculationSchema.nullable(),
+    message: z.string(),
+    timestamp: Timestamp,
+  }),
+  "game:turn-changed": z.strictObject({
+    currentPlayer: Id,
+    currentPlayerName: z.string(),
+    turnNumber: z.number().int(),
+    message: z.string(),
+    timestamp: Timestamp,
+  }),
+  "game:extra-turn-remaining": z.strictObject({
+    playerId: Id,
+    playerName: z.string(),
+    remainingExtraTurns: z.number().int(),
+    message: z.string(),
+    timestamp: Timestamp,
+  }),
+  "game:players-skipped": z.strictObject({
+    skippedPlayers: z.array(
+      z.strictObject({ playerId: Id, playerName: z.string(), remainingTurnsToLose: z.number().int() }),
+    ),
+    message: z.string(),
+    timestamp: Timestamp,
+  }),
+  /** `winner` and `winnerName` are null only when every player left; `report` is ours. */
+  "game:ended": z.strictObject({
+    winner: Id.nullable(),
+    winnerName: z.string().nullable(),
+    message: z.string(),
+    finalPositions: z.array(PlayerPosition),
+    report: z.array(ReportLine),
+    timestamp: Timestamp,
+  }),
+  "game:cleanup-complete": z.strictObject({ gameCode: z.string(), message: z.string(), timestamp: Timestamp }),
+  "game:card-error": z.strictObject({
+    playerName: z.string(),
+    playerId: Id,
+    error: z.string(),
+    timestamp: Timestamp,
+  }),
+  "game:joker-error": z.strictObject({
+    playerName: z.string(),
+    playerId: Id,
+    error: z.string(),
+    timestamp: Timestamp,
+  }),
+  /** `playerId` is ours (the document names the player only). */
+  "game:card-timeout": z.strictObject({
+    playerId: Id,
+    playerName: z.string(),
+    message: z.string(),
+    timestamp: Timestamp,
+  }),
+  "game:gamemaster-timeout": z.strictObject({
+    requestId: z.string(),
+    playerId: Id,
+    playerName: z.string(),
+    message: z.string(),
+    timestamp: Timestamp,
+  }),
+  "game:guess-timeout": z.strictObject({
+    playerId: Id,
+    playerName: z.string(),
+    message: z.string(),
+    timestamp: Timestamp,
+  }),
+  /** Not in the document (it has only the client's `GameChatData`): a chat line for everyone. */
+  "game:chat": z.strictObject({
+    playerId: Id,
+    playerName: z.string(),
+    message: z.string(),
+    timestamp: Timestamp,
+  }),
+  /** A refusal, to the sender only: the platform sends it for a rule error (`errorEvent`). */
+  "game:error": z.strictObject({ message: z.string(), code: z.string().optional(), timestamp: Timestamp }),
+} as const;
+
+export type ServerEventName = keyof typeof ServerEvents;
+export type ServerEventData<E extends ServerEventName> = z.infer<(typeof ServerEvents)[E]>;
+
+// ---------------------------------------------------------------- the state sync (view)
+
+const Role = z.enum(["player", "gamemaster", "spectator"]);
+
+export const PlayerView = z.strictObject({
+  playerId: Id,
+  playerName: z.string(),
+  boardPosition: z.number().int(),
+  /** Index in the turn sequence, or -1 (the lobby, or left). */
+  turnOrder: z.number().int(),
+  ready: z.boolean(),
+  connected: z.boolean(),
+  left: z.boolean(),
+  extraTurns: z.number().int(),
+  turnsToLose: z.number().int(),
+  answers: Answers,
+});
+
+const GuessRequestView = z.strictObject({
+  currentPosition: z.number().int(),
+  diceRoll: z.number().int(),
+  fieldStepValue: z.number().int(),
+  patternModifier: z.number().int(),
+  timeLimit: z.number(),
+});
+
+/**
+ * What the current player is doing. Everyone sees the kind, the player, the deadline, the
+ * card's question and type and the joker; the card's answer UI (`cardData`, no answers)
+ * goes to everyone too, as it holds nothing secret; the guess inputs go to the guessing
+ * player and the decision request to the gamemaster.
+ */
+export const PendingView = z.strictObject({
+  kind: z.enum(["roll", "drawing", "answer", "guess", "jokerGuess", "decision"]),
+  playerId: Id,
+  playerName: z.string(),
+  deadline: Timestamp.nullable(),
+  fieldType: FieldTypeSchema.nullable(),
+  card: z.strictObject({ cardType: z.string(), question: z.string() }).nullable(),
+  cardData: CardData.nullable(),
+  jokerCard: JokerCardView.nullable(),
+  guessRequest: GuessRequestView.nullable(),
+  decisionRequest: z
+    .strictObject({ requestId: z.string(), timeLimit: z.number(), jokerCard: JokerCardView })
+    .nullable(),
+});
+
+/** `game:state`, not in the document: one role's full state, for a join or a reconnect. */
+export const StateData = z.strictObject({
+  gameCode: z.string(),
+  gameId: z.string(),
+  phase: z.enum(["waiting", "active", "ended"]),
+  you: z.strictObject({ seat: z.string().nullable(), role: Role, playerId: Id.nullable() }),
+  settings: z.strictObject({
+    maxPlayers: z.number().int(),
+    boardSize: z.number().int(),
+    physicalDice: z.boolean(),
+    loginType: z.number().int(),
+    answerSeconds: z.number(),
+    decisionSeconds: z.number(),
+    guessSeconds: z.number(),
+    drawDelaySeconds: z.number(),
+  }),
+  gamemaster: z.strictObject({ name: z.string(), connected: z.boolean() }).nullable(),
+  players: z.array(PlayerView),
+  readyCount: z.number().int(),
+  allReady: z.boolean(),
+  boardData: BoardData.nullable(),
+  turnSequence: z.array(Id),
+  currentPlayer: Id.nullable(),
+  currentPlayerName: z.string().nullable(),
+  turnNumber: z.number().int(),
+  isExtraTurn: z.boolean(),
+  pending: PendingView.nullable(),
+  winner: Id.nullable(),
+  winnerName: z.string().nullable(),
+  finalPositions: z.array(PlayerPosition).nullable(),
+  chat: z.array(ServerEvents["game:chat"]),
+  serverTime: Timestamp,
+});
+export type StateData = z.infer<typeof StateData>;
+
+// ---------------------------------------------------------------- envelopes
+
+type Envelope<E extends ServerEventName> = { event: E; data: ServerEventData<E> };
+export type ServerEvent = { [E in ServerEventName]: Envelope<E> }[ServerEventName];
+export type StateMessage = { event: "game:state"; data: StateData };
+
+const eventNames = Object.keys(ServerEvents) as ServerEventName[];
+
+/** Any message the rules send (an event or the state sync), checked by name then payload. */
+export const ServerMessage = z.discriminatedUnion("event", [
+  ...eventNames.map((name) => z.strictObject({ event: z.literal(name), data: ServerEvents[name] })),
+  z.strictObject({ event: z.literal("game:state"), data: StateData }),
+] as unknown as [z.ZodObject, ...z.ZodObject[]]);
+
+/** The document's `game:error` for a refusal: what the platform sends the refused socket. */
+export function errorEvent(code: string, message: string, now: number): Envelope<"game:error"> {
+  return { event: "game:error", data: { message, code, timestamp: new Date(now).toISOString() } };
+}
