@@ -1,7 +1,6 @@
 import { ConnectionBanner } from "../../kit/ConnectionBanner";
 import { Layout } from "../../kit/Layout";
 import { Link } from "../../kit/Link";
-import { MuteSwitch } from "../../kit/MuteSwitch";
 import { navigate } from "../../kit/navigation";
 import { Toasts } from "../../kit/Toasts";
 import { useTitle } from "../../kit/useTitle";
@@ -42,10 +41,7 @@ function RoomSession({ roomId }: { roomId: string }) {
   return (
     <Layout wide>
       <div className="or-room" data-testid="outrank-room" data-seat={s.view?.seat ?? "spectator"}>
-        <div className="or-room__bar">
-          <ConnectionBanner status={room.connection} />
-          <MuteSwitch />
-        </div>
+        <ConnectionBanner status={room.connection} />
         <Banners s={s} />
         <Screen room={room} onLeave={onLeave} />
       </div>

@@ -198,7 +198,9 @@ export function endReason(v: OutrankView, r: ResultView): string {
   if (r.reason === "points") {
     const top = r.standings.find((s) => !s.left && s.score >= v.settings.targetPoints);
     const who = top ? playerById(v, top.playerId)?.name : undefined;
-    return who ? `${who} reached ${points(v.settings.targetPoints)}.` : "Someone reached the target.";
+    return who
+      ? `${who} reached the target of ${points(v.settings.targetPoints)}.`
+      : `Someone reached the target of ${points(v.settings.targetPoints)}.`;
   }
   const text = REASON[r.reason];
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;

@@ -129,7 +129,7 @@ export function DraftingStage(props: ScreenProps) {
 /** What this round compares: category, stat and what HIGHER means. */
 function ChallengeBar({ c }: { c: ChallengeView }) {
   return (
-    <div className={`or-challenge or-challenge--${c.category}`} data-testid="challenge">
+    <div className={`or-challenge or-challenge--${c.category}`} data-testid="challenge" data-stat={c.stat}>
       <span className="or-challenge__cat">{CATEGORY_LABEL[c.category]}</span>
       <span className="or-challenge__stat">{statText(c)}</span>
       <span className="or-challenge__dir">HIGHER means a bigger number</span>

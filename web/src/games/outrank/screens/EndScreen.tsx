@@ -47,7 +47,7 @@ export function EndScreen({ s, v, room }: ScreenProps) {
                   Right
                 </th>
                 <th scope="col">Sets</th>
-                <th scope="col" title="Longest run of correct guesses">
+                <th scope="col" className="or-col-streak" title="Longest run of correct guesses">
                   Streak
                 </th>
               </tr>
@@ -74,7 +74,7 @@ export function EndScreen({ s, v, room }: ScreenProps) {
                     <td>{st.tokens}</td>
                     <td>{st.correctGuesses}</td>
                     <td>{p?.cashOuts ?? 0}</td>
-                    <td>{p?.longestStreak ?? 0}</td>
+                    <td className="or-col-streak">{p?.longestStreak ?? 0}</td>
                   </tr>
                 );
               })}

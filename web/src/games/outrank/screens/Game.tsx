@@ -1,4 +1,5 @@
 import { Countdown } from "../../../kit/Countdown";
+import { MuteSwitch } from "../../../kit/MuteSwitch";
 import { CATEGORY_LABEL, endText, firstGuesserOf, myChoice, statText } from "../game";
 import { needsHandover } from "../reducer";
 import type { OutrankView } from "../wire";
@@ -15,7 +16,7 @@ export function Game(props: ScreenProps & { onLeave(): void }) {
   const { s, v } = props;
   const handover = needsHandover(s);
   return (
-    <div className="or-game" data-phase={v.phase}>
+    <div className="or-game" data-phase={v.phase} data-version={s.nextId}>
       <GameHeader {...props} />
       <PausedBanner v={v} />
       <div className="or-grid">
@@ -118,7 +119,7 @@ function GameHeader({ s, v }: ScreenProps) {
         <span className="or-header__round" data-testid="round">
           {ended ? "Final" : `Round ${v.round}`}
         </span>
-        {c && !ended && (
+        {c && !ended && v.phase !== "drafting" && (
           <span className="or-header__challenge" data-testid="challenge-name">
             <span className={`or-cat or-cat--${c.category}`}>{CATEGORY_LABEL[c.category]}</span> {statText(c)}
           </span>
@@ -149,6 +150,7 @@ function GameHeader({ s, v }: ScreenProps) {
         <span className="or-header__code">
           Room <strong>{s.roomId}</strong>
         </span>
+        <MuteSwitch />
       </div>
     </header>
   );

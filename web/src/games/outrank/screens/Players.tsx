@@ -118,7 +118,7 @@ export function Players({ s, v, room, mode }: ScreenProps & { mode: "lobby" | "g
                   )}
                 </span>
               )}
-              {lead && p.presence !== "left" && p.seat !== v.seat && v.mode === "online" && (
+              {lead && p.presence !== "left" && p.seat !== v.seat && v.mode === "online" && v.phase !== "gameEnd" && (
                 <span className="or-player__tools">
                   <ConfirmButton
                     label="Kick"
@@ -129,18 +129,12 @@ export function Players({ s, v, room, mode }: ScreenProps & { mode: "lobby" | "g
                   />
                 </span>
               )}
-              {lead && v.mode === "table" && p.presence !== "left" && (
+              {lead && v.mode === "table" && v.phase === "lobby" && p.presence !== "left" && (
                 <span className="or-player__tools">
                   <ConfirmButton
                     label="Remove"
                     confirmLabel={`Remove ${p.name}`}
-                    onConfirm={() =>
-                      room.send(
-                        v.phase === "lobby"
-                          ? { type: "removePlayer", playerId: p.id }
-                          : { type: "kickPlayer", playerId: p.id },
-                      )
-                    }
+                    onConfirm={() => room.send({ type: "removePlayer", playerId: p.id })}
                     testId={`remove-${p.id}`}
                     variant="ghost"
                   />

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../kit/Button";
 import { CopyField } from "../../../kit/CopyField";
+import { MuteSwitch } from "../../../kit/MuteSwitch";
 import { cleanName, NAME_MAX } from "../api";
 import { endText, isLead, seated } from "../game";
 import { isPending } from "../reducer";
@@ -108,7 +109,10 @@ export function RoomLobby(props: ScreenProps & { onLeave(): void }) {
           </p>
         )}
       </section>
-      <SeatControls {...props} />
+      <div className="row row--between row--wrap">
+        <SeatControls {...props} />
+        <MuteSwitch />
+      </div>
     </div>
   );
 }

@@ -120,7 +120,7 @@ export function SetPicker({ mode, v, me, busy, onClose, onConfirm }: Props) {
         <ol className="or-set-values" aria-label="Set values">
           {[2, 3, 4].map((n) => (
             <li key={n} className={size === n ? "is-on" : undefined}>
-              {n} tokens <strong>{points(setValue(v.settings, n))}</strong>
+              {n} tokens <strong>+{setValue(v.settings, n)}</strong>
             </li>
           ))}
         </ol>

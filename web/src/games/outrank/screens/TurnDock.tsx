@@ -81,7 +81,7 @@ export function TurnDock({ s, v, me, picked, full, onGuess, onClear, onPass, onO
               <span aria-hidden="true">▲ </span>HIGHER
             </span>
             <span className="or-guess__cmp">
-              {picked ? picked.name : "token"} ≥ {centerValue}
+              <span className="or-guess__name">{picked ? picked.name : "token"}</span> ≥ {centerValue}
             </span>
           </button>
           <button
@@ -96,7 +96,7 @@ export function TurnDock({ s, v, me, picked, full, onGuess, onClear, onPass, onO
               <span aria-hidden="true">▼ </span>LOWER
             </span>
             <span className="or-guess__cmp">
-              {picked ? picked.name : "token"} ≤ {centerValue}
+              <span className="or-guess__name">{picked ? picked.name : "token"}</span> ≤ {centerValue}
             </span>
           </button>
         </div>
