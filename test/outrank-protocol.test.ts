@@ -88,7 +88,7 @@ const ENDS: [number, Record<string, unknown>][] = [
 ];
 
 /** What the full games did along the way, summed over them. */
-const tally = { cashOuts: 0, discards: 0, wrong: 0, bonuses: 0, markerMoves: 0 };
+const tally = { cashOuts: 0, discards: 0, wrong: 0, bonuses: 0, markerMoves: 0, markerBeforeItsGuess: 0 };
 
 describe("Outrank over Socket.IO", () => {
   it.each(ENDS)(
@@ -137,12 +137,20 @@ describe("Outrank over Socket.IO", () => {
       tally.wrong += guesses.filter((e) => !e.correct).length;
       tally.bonuses += lead.events("roundEnded").filter((e) => e.bonus).length;
       tally.markerMoves += lead.events("markerMoved").length;
+      const all = lead.events();
+      all.forEach((e, k) => {
+        const next = all[k + 1];
+        if (e.type === "markerMoved" && next?.type === "guessResolved" && !next.correct && next.playerId === e.playerId)
+          tally.markerBeforeItsGuess++;
+      });
       for (const b of bots) b.close();
     },
     90_000,
   );
 
   it("those games cashed sets, guessed wrong, paid last-standing bonuses and moved the marker", () => {
+    // A wrong guess is told before the marker move it causes, so a client can show them in order.
+    expect(tally.markerBeforeItsGuess).toBe(0);
     expect(tally.cashOuts).toBeGreaterThan(0);
     expect(tally.wrong).toBeGreaterThan(0);
     expect(tally.bonuses).toBeGreaterThan(0);
@@ -150,7 +158,7 @@ describe("Outrank over Socket.IO", () => {
   });
 
   it("a player who drops mid-game comes back with their token to the same seat and tokens", async () => {
-    const { roomId, bots } = await onlineTable(3, { endCondition: "rounds", roundLimit: 4 }, 7);
+    const { roomId, bots } = await onlineTable(3, { endCondition: "rounds", roundLimit: 10 }, 7);
     const [lead, p2, p3] = bots as [OutrankBot, OutrankBot, OutrankBot];
     lead.action({ type: "startGame" });
     const held = (s: typeof lead.state) => {
