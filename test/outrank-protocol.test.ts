@@ -211,7 +211,7 @@ describe("Outrank over Socket.IO", () => {
     await lead.until((s) => s.players[2]!.presence === "left");
     // The kicked socket cannot act, its token no longer seats it, nor does a new one from the same browser.
     const tries = await victim.reply(victim.action({ type: "pass" }));
-    expect(tries.type).toBe("error");
+    expect(tries).toMatchObject({ type: "error", error: "not_a_player" });
     victim.close();
     const back = bot(roomId, victim.token, "Player 3", 3);
     back.auto = false;

@@ -180,6 +180,19 @@ describe("Outrank in the browser", () => {
     await shot(cy, "outrank-01-lobby-phone");
     expect(await fitsWidth(cy)).toBe(true);
     await id(ada, "start-game").click();
+    await id(bob, "phase-challenge").waitFor();
+    // The lead pauses and resumes, and everyone sees it.
+    await id(ada, "pause").click();
+    await id(bob, "paused-banner").waitFor();
+    await id(ada, "resume").click();
+    await id(bob, "paused-banner").waitFor({ state: "detached" });
+    // A reload keeps the phone's seat: its token is kept for this room.
+    await cy.reload();
+    await cy.waitForFunction(
+      () => document.querySelector('[data-testid="outrank-room"]')?.getAttribute("data-seat") === "P3",
+      undefined,
+      { polling: POLL_MS },
+    );
 
     let cashed = 0;
     let wrong = 0;

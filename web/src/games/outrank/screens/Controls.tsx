@@ -86,8 +86,8 @@ export function LeadControls({ s, v, room }: ScreenProps) {
 }
 
 /** The viewer's own seat: leave the game for good. */
-export function SeatControls({ v, onLeave }: ScreenProps & { onLeave(): void }) {
-  if (v.seat === null) return null;
+export function SeatControls({ s, v, onLeave }: ScreenProps & { onLeave(): void }) {
+  if (v.seat === null || s.removed) return null;
   const table = v.mode === "table";
   return (
     <div className="or-tools" data-testid="seat-controls">

@@ -126,7 +126,7 @@ function GameHeader({ s, v }: ScreenProps) {
         )}
       </div>
       <div className="or-header__meta">
-        {!ended && v.phase === "drafting" && (
+        {!ended && (v.phase === "drafting" || v.phase === "challenge") && (
           <Countdown
             deadline={v.turnEndsAt}
             offset={s.clockOffset}
