@@ -361,6 +361,12 @@ describe("Outrank over Socket.IO", () => {
     expect(no).toMatchObject({ ok: false, error: "not_lead" });
     expect(typeof no.message).toBe("string");
     await refused(lead, act({ type: "resumeGame" }), "not_paused");
+    // The lead ends the game at once; after that, play is refused.
+    expect((await lead.reply(lead.action({ type: "endGame" }))).type).toBe("ack");
+    const over = await p2.until((v) => v.phase === "gameEnd");
+    expect(over.result!.reason).toBe("lead");
+    await refused(lead, act({ type: "endGame" }), "game_ended");
+    await refused(p2, act({ type: "pass" }), "game_ended");
     for (const b of [...bots, watcher]) expect(scanOutrank(b.inbox).problems).toEqual([]);
     for (const b of [...bots, watcher]) b.close();
   }, 60_000);
