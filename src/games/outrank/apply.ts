@@ -132,8 +132,9 @@ function draftGuess(ctx: Ctx, a: ActionOf<"draftGuess">, i: number, poolIndex: n
   p.thisRound = [];
   p.wrongGuesses++;
   p.streak = 0;
-  failPlayer(ctx, i);
+  // The guess is told first, then what it causes (the marker moving to the player who failed).
   ctx.emit({ type: "guessResolved", playerId: p.id, guess: a.guess, ...reveal, correct, returned, score: p.score });
+  failPlayer(ctx, i);
   nextTurn(ctx);
 }
 

@@ -10,6 +10,8 @@ const TriviaRoom = lazy(() => import("../games/trivia-duel/Room").then((m) => ({
 const CardsLobby = lazy(() => import("../games/card-table/Lobby").then((m) => ({ default: m.CardsLobby })));
 const CardsRoom = lazy(() => import("../games/card-table/Room").then((m) => ({ default: m.CardsRoom })));
 const BingoPage = lazy(() => import("../games/cricket-bingo/Bingo").then((m) => ({ default: m.BingoPage })));
+const OutrankLobby = lazy(() => import("../games/outrank/Lobby").then((m) => ({ default: m.OutrankLobby })));
+const OutrankRoom = lazy(() => import("../games/outrank/Room").then((m) => ({ default: m.OutrankRoom })));
 
 /** Routing by path alone: each game owns a prefix, a room is the prefix plus its code. */
 export function App() {
@@ -37,5 +39,8 @@ function Route({ path }: { path: string }) {
   if (path === "/cards") return <CardsLobby />;
   const cards = /^\/cards\/([^/]+)$/.exec(path);
   if (cards?.[1]) return <CardsRoom key={cards[1]} code={decodeURIComponent(cards[1])} />;
+  if (path === "/outrank") return <OutrankLobby />;
+  const outrank = /^\/outrank\/([^/]+)$/.exec(path);
+  if (outrank?.[1]) return <OutrankRoom key={outrank[1]} code={decodeURIComponent(outrank[1])} />;
   return <NotFound />;
 }

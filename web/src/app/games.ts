@@ -39,7 +39,7 @@ export const GAMES: GameEntry[] = [
     name: "Outrank",
     pitch: "Higher or lower? Draft tokens, push your luck and cash in sets before it all slips away.",
     players: "2–6 players",
-    href: null,
+    href: "/outrank",
     glyph: "↕",
   },
   {

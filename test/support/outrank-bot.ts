@@ -1,0 +1,287 @@
+import { io, type Socket } from "socket.io-client";
+import { loadOutrankContent } from "../../src/games/outrank/content/index";
+import type { OutrankView, TokenView } from "../../src/games/outrank/wire";
+
+export type Msg = Record<string, unknown> & { type: string };
+type Ack = { ok: boolean; error?: string; message?: string };
+
+export async function createOutrankRoom(
+  url: string,
+  body: { mode?: "online" | "table"; settings?: Record<string, unknown> } = {},
+): Promise<string> {
+  const r = await fetch(`${url}/api/v1/outrank/rooms`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (r.status !== 201) throw new Error(`create room: ${r.status} ${await r.text()}`);
+  return ((await r.json()) as { roomId: string }).roomId;
+}
+
+export async function outrankSeat(url: string, roomId: string, name: string, deviceId?: string): Promise<string> {
+  const r = await fetch(`${url}/api/v1/outrank/rooms/${roomId}/seats`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(deviceId ? { name, deviceId } : { name }),
+  });
+  if (r.status !== 201) throw new Error(`seat token: ${r.status} ${await r.text()}`);
+  return ((await r.json()) as { token: string }).token;
+}
+
+/** A small seeded generator, so a bot's choices are reproducible. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Gaps between one socket's messages: the gateway allows 20 a second. */
+const MIN_GAP_MS = 60;
+
+/**
+ * An Outrank player over the real protocol, acting only from its own view (the same object
+ * a browser gets): the First Guesser picks a random offered challenge; on its turn it cashes
+ * the biggest set now and then (always at the hand limit), discards or passes when full,
+ * passes once it has a few tokens at risk, and otherwise drafts a random pool token and
+ * calls HIGHER or LOWER against the center's value. In table mode one bot plays for the
+ * whole table: its view's `you` is whoever acts now.
+ */
+export class OutrankBot {
+  readonly socket: Socket;
+  readonly inbox: Msg[] = [];
+  state: OutrankView | null = null;
+  auto = true;
+  private seq = 0;
+  private pending: string | null = null;
+  private lastSent = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly random: () => number;
+  /** Pass once this many tokens are at risk this round. */
+  private readonly passAt: number;
+
+  constructor(
+    url: string,
+    readonly roomId: string,
+    readonly token: string | undefined,
+    readonly name: string,
+    seed = 1,
+  ) {
+    this.random = rng(seed);
+    this.passAt = 1 + Math.floor(this.random() * 4);
+    this.socket = io(`${url}/outrank`, {
+      transports: ["websocket"],
+      forceNew: true,
+      reconnection: false,
+      auth: token ? { roomId, token, name } : { roomId },
+    });
+    this.socket.on("message", (m: Msg) => {
+      this.inbox.push(m);
+      if (m.type === "state") this.state = m.state as OutrankView;
+      if ((m.type === "ack" || m.type === "error") && m.requestId === this.pending) this.pending = null;
+      this.schedule();
+    });
+  }
+
+  /** Send an action; the reply (ack or error) carries the returned request id. */
+  action(action: Record<string, unknown>): string {
+    const requestId = `${this.name.replace(/\W/g, "")}-${++this.seq}`;
+    this.socket.send({ type: "action", action, requestId });
+    this.lastSent = Date.now();
+    return requestId;
+  }
+
+  /** Send with a Socket.IO acknowledgement and return it. */
+  withAck(msg: unknown): Promise<Ack> {
+    return new Promise((resolve) => this.socket.emit("message", msg, (a: Ack) => resolve(a)));
+  }
+
+  /** Play on its own again (and look at the state it already has). */
+  go() {
+    this.auto = true;
+    this.schedule();
+  }
+
+  private schedule() {
+    if (!this.auto || this.timer || this.pending) return;
+    const wait = Math.max(0, this.lastSent + MIN_GAP_MS - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.play();
+    }, wait);
+  }
+
+  private play() {
+    if (!this.auto || this.pending || !this.socket.connected) return;
+    const a = this.state ? this.decide(this.state) : null;
+    if (a) this.pending = this.action(a);
+  }
+
+  decide(s: OutrankView): Record<string, unknown> | null {
+    if (s.paused || s.you === null) return null;
+    const me = s.players[s.you];
+    if (!me) return null;
+    if ((s.phase === "challenge" || s.phase === "roundEnd") && s.firstGuesser === s.you && s.challenges.length) {
+      // In the round-end pause the chooser may pick early; sometimes it waits for the timer.
+      if (s.phase === "roundEnd" && this.random() < 0.5) return null;
+      const c = s.challenges[Math.floor(this.random() * s.challenges.length)]!;
+      return { type: "selectChallenge", challengeId: c.id };
+    }
+    if (s.phase !== "drafting" || s.currentPlayer !== s.you) return null;
+    const held = [...me.hand, ...me.thisRound];
+    const full = held.length >= s.settings.handLimit;
+    const best = bestSet(held);
+    if (best && (full || this.random() < 0.3)) return { type: "cashOut", tokenIds: best.ids, tag: best.tag };
+    if (full) return this.random() < 0.5 ? { type: "discard", tokenIds: [held[0]!.id] } : { type: "pass" };
+    if (me.thisRound.length >= this.passAt || s.draftPool.length === 0) return { type: "pass" };
+    const t = s.draftPool[Math.floor(this.random() * s.draftPool.length)]!;
+    return { type: "draftGuess", tokenId: t.id, guess: this.guess(s) };
+  }
+
+  /** A public-information guess: the center against the middle of the values seen so far. */
+  private guess(s: OutrankView): "higher" | "lower" {
+    const c = s.centerToken?.value;
+    if (c === undefined) return this.random() < 0.5 ? "higher" : "lower";
+    const seen = this.inbox
+      .filter((m) => m.type === "event" && (m.event as { type: string }).type === "guessResolved")
+      .map((m) => (m.event as { drafted: TokenView }).drafted.value ?? 0)
+      .sort((a, b) => a - b);
+    const mid = seen.length ? seen[Math.floor(seen.length / 2)]! : c;
+    return c < mid || (c === mid && this.random() < 0.5) ? "higher" : "lower";
+  }
+
+  async until(pred: (s: OutrankView) => boolean, ms = 20_000, what = "state"): Promise<OutrankView> {
+    const end = Date.now() + ms;
+    while (!this.state || !pred(this.state)) {
+      if (Date.now() > end) throw new Error(`${this.name}: timed out waiting for ${what}; phase ${this.state?.phase}`);
+      await new Promise((r) => setTimeout(r, 15));
+    }
+    return this.state;
+  }
+
+  async message(pred: (m: Msg) => boolean, ms = 15_000): Promise<Msg> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const m = this.inbox.find(pred);
+      if (m) return m;
+      if (Date.now() > end)
+        throw new Error(`${this.name}: no such message; got ${this.inbox.map((x) => x.type).join(", ")}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  reply(requestId: string, ms = 10_000): Promise<Msg> {
+    return this.message((x) => (x.type === "ack" || x.type === "error") && x.requestId === requestId, ms);
+  }
+
+  events(type?: string): Record<string, unknown>[] {
+    return this.inbox
+      .filter((m) => m.type === "event")
+      .map((m) => m.event as Record<string, unknown>)
+      .filter((e) => type === undefined || e.type === type);
+  }
+
+  close() {
+    this.auto = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.socket.close();
+  }
+}
+
+/** The biggest set (2–4 tokens) the held tokens make, by tag. */
+export function bestSet(held: TokenView[]): { tag: string; ids: string[] } | null {
+  const byTag = new Map<string, string[]>();
+  for (const t of held) for (const tag of Object.values(t.tags)) byTag.set(tag, [...(byTag.get(tag) ?? []), t.id]);
+  let best: { tag: string; ids: string[] } | null = null;
+  for (const [tag, ids] of byTag) if (ids.length >= 2 && (!best || ids.length > best.ids.length)) best = { tag, ids };
+  return best ? { tag: best.tag, ids: best.ids.slice(0, 4) } : null;
+}
+
+// ---------------------------------------------------------------- the payload scanner
+
+const content = loadOutrankContent();
+const TOKENS = new Map(content.categories.flatMap((f) => f.tokens).map((t) => [t.id, t]));
+const STAT_KEYS = new Set(content.categories.flatMap((f) => f.stats.map((s) => s.key)));
+
+/** Values of `stat` that only one token in the whole content has: finding one names that token. */
+function uniqueValues(stat: string): Map<number, string> {
+  const count = new Map<number, string[]>();
+  for (const t of TOKENS.values()) {
+    const v = t.stats[stat];
+    if (v !== undefined) count.set(v, [...(count.get(v) ?? []), t.id]);
+  }
+  const out = new Map<number, string>();
+  for (const [v, ids] of count) if (ids.length === 1 && v >= 10_000) out.set(v, ids[0]!);
+  return out;
+}
+
+export interface ScanReport {
+  problems: string[];
+  /** Messages scanned and public values seen in them (so a clean report is not an empty one). */
+  messages: number;
+  valuesSeen: number;
+  poolTokensSeen: number;
+}
+
+/**
+ * The secrecy scanner over everything one client received, in order: no draft-pool token's
+ * stat value ever reaches a client before its guess is resolved. For every message, the
+ * tokens in the draft pool (as the last state and this one show it) must not appear with a
+ * `value`, except as the `drafted` token of the `guessResolved` event that resolves its
+ * guess; no number anywhere may equal a pool token's value under the current stat when that
+ * value belongs to that token alone; and no raw stat table (`stats`, a stat key) is sent.
+ */
+export function scanOutrank(inbox: Msg[]): ScanReport {
+  const problems: string[] = [];
+  let pool = new Set<string>();
+  let stat: string | null = null;
+  let valuesSeen = 0;
+  const poolSeen = new Set<string>();
+  for (const [n, m] of inbox.entries()) {
+    const view = m.type === "state" ? (m.state as OutrankView) : null;
+    if (view) stat = view.currentChallenge?.stat ?? null;
+    const here = new Set(pool);
+    if (view) for (const t of view.draftPool) here.add(t.id);
+    for (const id of here) poolSeen.add(id);
+    const ev = m.type === "event" ? (m.event as { type: string; drafted?: TokenView }) : null;
+    const resolving = ev?.type === "guessResolved" ? ev.drafted : undefined;
+    if (resolving && !pool.has(resolving.id))
+      problems.push(`#${n} guessResolved drafts ${resolving.id}, not in the pool`);
+    const unique = stat ? uniqueValues(stat) : new Map<number, string>();
+    const walk = (x: unknown, path: string) => {
+      if (typeof x === "number") {
+        const owner = unique.get(x);
+        if (owner && here.has(owner) && !(resolving?.id === owner && path.startsWith("event.drafted")))
+          problems.push(`#${n} ${m.type} ${path} = ${x}, the hidden value of pool token ${owner}`);
+        return;
+      }
+      if (Array.isArray(x)) {
+        for (const [i, y] of x.entries()) walk(y, `${path}[${i}]`);
+        return;
+      }
+      if (!x || typeof x !== "object") return;
+      const o = x as Record<string, unknown>;
+      if (typeof o.id === "string" && "value" in o) {
+        valuesSeen++;
+        if (here.has(o.id) && o !== resolving)
+          problems.push(`#${n} ${m.type} ${path} carries the value of pool token ${o.id}`);
+      }
+      for (const [k, y] of Object.entries(o)) {
+        if (k === "stats" || STAT_KEYS.has(k)) problems.push(`#${n} ${m.type} ${path}.${k}: a raw stat table`);
+        walk(y, path ? `${path}.${k}` : k);
+      }
+    };
+    walk(m, "");
+    // Resolved: its value is public from here on (a wrong guess puts it back without it).
+    if (resolving) pool.delete(resolving.id);
+    if (view) {
+      for (const t of view.draftPool) if ("value" in t) problems.push(`#${n} state: pool token ${t.id} has a value`);
+      pool = new Set(view.draftPool.map((t) => t.id));
+    }
+  }
+  return { problems: [...new Set(problems)], messages: inbox.length, valuesSeen, poolTokensSeen: poolSeen.size };
+}
