@@ -47,14 +47,19 @@ export interface WireAdapter {
   ack?(requestId: string): unknown;
   /** Sent to a newcomer who could not be seated but may watch (e.g. room full). */
   spectating?(roomId: string): unknown;
-  /** Sent to a socket once it is in the room, before its first view (SerpentRace's `authenticated`). */
-  welcome?(roomId: string, seat: string | null, name: string | undefined): unknown;
+  /** Sent to a socket once it is in the room, before its first view (SerpentRace's `authenticated`); null sends nothing. */
+  welcome?(roomId: string, seat: string | null, name: string | undefined): unknown | null;
 }
 
 export interface GameModule {
   rules: AnyRules;
   /** Socket.IO namespace, e.g. "/trivia". */
   namespace: string;
+  /**
+   * The path segment of the game's REST (/api/v1/<slug>/) and web pages (/<slug>), when it
+   * has no `createRoom` (whose slug it is otherwise).
+   */
+  slug?: string;
   wire: WireAdapter;
   /**
    * REST body for creating a room (POST /api/v1/<slug>/rooms), turned into rules options.
@@ -80,6 +85,11 @@ export interface GameModule {
    * gamemaster, "GM", for the game's creator), or null.
    */
   accountSeat?(options: unknown, userId: string): string | null;
+  /**
+   * The room an account's socket means when its handshake names none (SerpentRace's
+   * gamemaster connecting with only an access token: their latest unfinished game), or null.
+   */
+  accountRoom?(userId: string, ctx: ServiceContext): Promise<string | null>;
   /** The game's own tables (Kysely migrations; names should start with a game prefix). */
   migrations?: Record<string, Migration>;
   /** The game's own REST routes under /api/v1/<slug>/. */
@@ -121,6 +131,15 @@ export interface RoomDirectory {
   create(gameId: string, options: unknown): Promise<string>;
   /** The room's record: its game, options and current state (read-only), or null. */
   get(code: string): Promise<{ game: string; options: unknown; state: unknown; uid: string } | null>;
+  /**
+   * Seat a player before their socket connects (a game's own REST join): the rules take or
+   * refuse the seat now, and the returned signed token (with the game's extra claims) proves
+   * it when the socket arrives. Only for games with `seatTokens: "signed"`.
+   */
+  seat(
+    code: string,
+    who: { name: string; claims?: Record<string, unknown>; ttl?: string; subject?: string },
+  ): Promise<{ ok: true; seat: string; token: string } | { ok: false; code: string; message: string }>;
   /** An input from a named seat that the route has authorised (the platform checks nothing more). */
   act(
     code: string,
@@ -135,7 +154,7 @@ export interface SeatIssuer {
     room: string,
     name: string,
     device?: string,
-    more?: { claims?: Record<string, unknown>; ttl?: string },
+    more?: { claims?: Record<string, unknown>; ttl?: string; subject?: string },
   ): Promise<string>;
 }
 
@@ -143,6 +162,8 @@ export interface SeatIssuer {
 export interface AccountDirectory {
   user(id: string): Promise<{ id: string; email: string; displayName: string } | null>;
   roleIn(orgId: string, userId: string): Promise<"owner" | "admin" | "member" | null>;
+  /** The organisations a user belongs to, by name. */
+  myOrgs(userId: string): Promise<{ id: string; name: string; role: "owner" | "admin" | "member" }[]>;
 }
 
 /** A player as the platform knows them from a signed token. */

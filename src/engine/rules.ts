@@ -22,6 +22,11 @@ export interface PresenceIntent {
   seat: SeatId;
   status: PresenceStatus;
   name?: string;
+  /**
+   * With "joined": the seat was taken for someone not connected yet (a game's own REST join
+   * reserves a place before the player's socket arrives), so the rules should not mark them here.
+   */
+  offline?: boolean;
 }
 
 export type ViewSync = "full" | "update";

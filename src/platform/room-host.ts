@@ -53,6 +53,8 @@ export interface JoinRequest {
   create?: boolean;
   /** A named seat to take, rather than the lowest free one (SerpentRace's gamemaster, "GM"). */
   seat?: SeatId;
+  /** Take the seat for someone whose socket has not connected yet (a game's REST join). */
+  offline?: boolean;
 }
 
 export interface HostDeps {
@@ -216,6 +218,8 @@ export class RoomHost {
       const device = req.device ? hashSecret(code, req.device) : undefined;
       const named = req.name ? { name: req.name } : {};
       const known = rec.members[key];
+      // Seated again before any socket comes (a second REST join): nothing changes here.
+      if (known && req.offline) return { seat: known, created };
       if (known) {
         const r = await this.apply(rec, game, SYSTEM, {
           type: "@presence",
@@ -247,7 +251,13 @@ export class RoomHost {
       const offers = req.seat ? [req.seat] : Array.from({ length: game.rules.seats.max + 1 }, (_, i) => `P${i + 1}`);
       for (const offer of offers) {
         if (taken.has(offer)) continue;
-        const intent = { type: "@presence", seat: offer, status: "joined", ...named };
+        const intent = {
+          type: "@presence",
+          seat: offer,
+          status: "joined",
+          ...named,
+          ...(req.offline ? { offline: true } : {}),
+        };
         const r = await this.apply(rec, game, SYSTEM, intent, { join: key, ...(device ? { device } : {}) });
         if (r.ok) return { seat: offer, created };
         refused = { code: r.code, message: r.message };

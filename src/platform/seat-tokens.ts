@@ -31,16 +31,20 @@ export class SeatTokens {
     room: string,
     name: string,
     device?: string,
-    more: { claims?: Record<string, unknown>; ttl?: string } = {},
+    more: { claims?: Record<string, unknown>; ttl?: string; subject?: string } = {},
   ): Promise<string> {
     const dev = device ? createHash("sha256").update(device).digest("base64url") : undefined;
     // A game may add public claims a document asks its token to carry (SerpentRace's gameId…).
-    return new SignJWT({ ...more.claims, room, name, ...(dev ? { dev } : {}) })
-      .setProtectedHeader({ alg: "HS256" })
-      .setSubject(randomUUID())
-      .setIssuedAt()
-      .setExpirationTime(more.ttl ?? "7d")
-      .sign(this.key);
+    return (
+      new SignJWT({ ...more.claims, room, name, ...(dev ? { dev } : {}) })
+        .setProtectedHeader({ alg: "HS256" })
+        // A game may make the credential stable (an account's seat, so a second device gets the
+        // same seat); only our signature makes a token, so a known subject proves nothing alone.
+        .setSubject(more.subject ?? randomUUID())
+        .setIssuedAt()
+        .setExpirationTime(more.ttl ?? "7d")
+        .sign(this.key)
+    );
   }
 
   /** The credential a valid token carries for `room`, or null. */

@@ -108,6 +108,20 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
         return rec ? { game: rec.game, options: rec.origin.options, state: rec.state, uid: rec.uid } : null;
       },
       act: (code: string, seat: string, intent: unknown) => host.actAs(code, seat, intent),
+      seat: async (
+        code: string,
+        who: { name: string; claims?: Record<string, unknown>; ttl?: string; subject?: string },
+      ) => {
+        const rec = await host.exists(code);
+        if (!rec) return { ok: false as const, code: "room_not_found", message: "No such room." };
+        const { name: _name, ...more } = who;
+        const token = await tokens.issue(code, who.name, undefined, more);
+        const proof = await tokens.verify(token, code);
+        if (!proof) throw new Error("a token just signed did not verify");
+        const r = await host.join(rec.game, code, { credential: proof.credential, name: who.name, offline: true });
+        if (r.seat) return { ok: true as const, seat: r.seat, token };
+        return { ok: false as const, ...(r.refused ?? { code: "not_seated", message: "No seat was free." }) };
+      },
     },
   });
   const scheduler = new InProcessScheduler((code) => void host.fire(code));
@@ -172,7 +186,7 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     config,
     app.log,
     { connected: () => socketCount++, disconnected: () => socketCount-- },
-    identity,
+    services,
   );
 
   const sweeper = setInterval(

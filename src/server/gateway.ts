@@ -1,5 +1,5 @@
 import type { Namespace, Socket } from "socket.io";
-import type { ClientFrame, GameModule, IdentityService } from "../engine/module";
+import type { ClientFrame, GameModule, ServiceContext } from "../engine/module";
 import type { RoomHost } from "../platform/room-host";
 import type { SeatTokens } from "../platform/seat-tokens";
 import { FloodGuard } from "./flood-guard";
@@ -51,6 +51,8 @@ interface Member {
   code: string;
   seat: string | null;
   credential: string | undefined;
+  /** The name it joined with, for the welcome of a repeated join. */
+  name?: string | undefined;
 }
 
 /** A Socket.IO acknowledgement callback, when the client asked for one. */
@@ -76,8 +78,9 @@ export function attachGateway(
   tokens: SeatTokens,
   limits: GatewayLimits = DEFAULT_LIMITS,
   floods: FloodGuard = new FloodGuard(),
-  identities?: IdentityService,
+  services?: ServiceContext,
 ) {
+  const identities = services?.identity;
   const gameId = game.rules.id;
   const wire = game.wire;
   const encode = wire.emit ?? asMessage;
@@ -101,25 +104,38 @@ export function attachGateway(
 
   const seatSessions = (code: string, seat: string) => [...(seated.get(seatOf(code, seat)) ?? [])];
 
+  /** The account an access token proves, or null. */
+  const accountOf = async (token: string) => {
+    const who = await identities?.fromToken(token);
+    return who?.kind === "user" ? who.id.slice("user:".length) : null;
+  };
+
   /** The named seat an account's access token may take in this room (the game decides), or null. */
   const accountSeatOf = async (code: string, token: string) => {
-    if (!game.accountSeat || !identities) return null;
-    const who = await identities.fromToken(token);
-    if (who?.kind !== "user") return null;
+    if (!game.accountSeat) return null;
+    const userId = await accountOf(token);
+    if (userId === null) return null;
     const rec = await host.exists(code);
-    const userId = who.id.slice("user:".length);
     const seat = rec && rec.game === gameId ? game.accountSeat(rec.origin.options, userId) : null;
-    return seat ? { seat, credential: `${who.id}\u0000${code}`, name: undefined } : null;
+    if (!seat) return null;
+    const name = (await services?.accounts?.user(userId))?.displayName;
+    return { seat, credential: `user:${userId}\u0000${code}`, name };
   };
 
   ns.on("connection", (socket: Socket) => {
     let chain: Promise<unknown> = Promise.resolve();
     let queued = 0;
     let lastRateError = 0;
+    /** The credential the current membership was joined with, as the client sent it. */
+    let joinedWith: string | undefined;
     const bucket = new TokenBucket(limits.messagesPerSecond, limits.messageBurst);
     const send = (msg: unknown) => {
       const { event, data } = encode(msg);
       socket.emit(event, data);
+    };
+    const welcome = (code: string, seat: string | null, name: string | undefined) => {
+      const w = wire.welcome?.(code, seat, name);
+      if (w !== undefined && w !== null) send(w);
     };
     const session: Session = {
       socket,
@@ -154,10 +170,25 @@ export function attachGateway(
     };
 
     const join = async (frame: Extract<ClientFrame, { kind: "join" }>, ack?: Ack) => {
+      // The same join again (a client that sends its join event after the handshake already
+      // joined): just the welcome and the state again, no leaving and coming back.
+      const m = session.member;
+      if (m && joinedWith === frame.credential && (frame.roomId === "" || frame.roomId === m.code)) {
+        welcome(m.code, m.seat, m.name);
+        send(await host.view(m.code, m.seat));
+        ack?.({ ok: true });
+        return;
+      }
       if (session.member) await release();
       if (!joins.take(socket.handshake.address))
         return refuse("rate_limited", "Too many joins from your network; wait a minute.", frame.requestId, ack);
-      const code = frame.roomId;
+      let code = frame.roomId;
+      // A join that names no room: an account's socket, whose room the game may know.
+      if (code === "" && frame.credential !== undefined && game.accountRoom && services) {
+        const userId = await accountOf(frame.credential);
+        code = (userId !== null && (await game.accountRoom(userId, services))) || "";
+      }
+      if (code === "") return refuse("room_not_found", "Name a game to join.", frame.requestId, ack);
       let credential = frame.credential;
       let name = frame.name;
       let device = frame.device;
@@ -197,7 +228,8 @@ export function attachGateway(
         socket.leave(roomKey(code));
         return refuse("room_not_found", "There is no room with that code.", frame.requestId, ack);
       }
-      session.member = { code, seat: r.seat, credential: r.seat ? credential : undefined };
+      session.member = { code, seat: r.seat, credential: r.seat ? credential : undefined, name };
+      joinedWith = frame.credential;
       if (r.seat) {
         socket.join(seatKey(code, r.seat));
         // Sockets still seated here under another credential lost the seat to this one.
@@ -214,7 +246,7 @@ export function attachGateway(
         if (r.refused) refuse(r.refused.code, r.refused.message, frame.requestId);
         if (wire.spectating) send(wire.spectating(code));
       }
-      if (wire.welcome) send(wire.welcome(code, r.seat, name));
+      welcome(code, r.seat, name);
       send(await host.view(code, r.seat));
       if (!r.refused) ack?.({ ok: true });
       else ack?.({ ok: false, error: r.refused.code, message: r.refused.message });

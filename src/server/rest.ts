@@ -71,52 +71,55 @@ export function registerGameRoutes(
 ) {
   for (const game of games) {
     const create = game.createRoom;
-    if (!create) continue;
-    const base = `/api/v1/${create.slug}`;
-    app.post(
-      `${base}/rooms`,
-      {
-        config: perMinute(config.ROOMS_PER_MINUTE),
-        schema: {
-          tags: [game.title],
-          summary: `Create a ${game.title} room`,
-          body: json(create.body),
-          response: { 201: json(z.object({ roomId: z.string() })), 400: json(ApiError), 429: json(ApiError) },
-        },
-      },
-      async (req, reply) =>
-        guarded(reply, async () => {
-          const parsed = create.body.safeParse(req.body ?? {});
-          if (!parsed.success) return refuse(reply, 400, "invalid_body", zodMessage(parsed.error));
-          const options = await create.toOptions(parsed.data, services, routeInput(req, parsed.data));
-          const roomId = await host.createRoom(game.rules.id, options);
-          return reply.code(201).send({ roomId });
-        }),
-    );
-
-    if (game.seatTokens === "signed") {
+    const slug = create?.slug ?? game.slug;
+    const base = slug ? `/api/v1/${slug}` : "/api/v1";
+    // A game without createRoom seats players through its own routes (SerpentRace's join).
+    if (create) {
       app.post(
-        `${base}/rooms/:code/seats`,
+        `${base}/rooms`,
         {
-          config: perMinute(LOOKUPS_PER_MINUTE),
+          config: perMinute(config.ROOMS_PER_MINUTE),
           schema: {
             tags: [game.title],
-            summary: "Get a signed seat token for a room (send it as `auth.token` when connecting)",
-            body: json(SeatRequest),
-            response: { 201: json(z.object({ token: z.string(), roomId: z.string() })), 404: json(ApiError) },
+            summary: `Create a ${game.title} room`,
+            body: json(create.body),
+            response: { 201: json(z.object({ roomId: z.string() })), 400: json(ApiError), 429: json(ApiError) },
           },
         },
-        async (req, reply) => {
-          const parsed = SeatRequest.safeParse(req.body ?? {});
-          if (!parsed.success) return refuse(reply, 400, "invalid_body", zodMessage(parsed.error));
-          const code = RoomCode.safeParse((req.params as { code: string }).code);
-          const rec = code.success ? await host.exists(code.data) : null;
-          if (!code.success || !rec || rec.game !== game.rules.id)
-            return refuse(reply, 404, "room_not_found", "There is no room with that code.");
-          const token = await tokens.issue(code.data, parsed.data.name, parsed.data.deviceId);
-          return reply.code(201).send({ token, roomId: code.data });
-        },
+        async (req, reply) =>
+          guarded(reply, async () => {
+            const parsed = create.body.safeParse(req.body ?? {});
+            if (!parsed.success) return refuse(reply, 400, "invalid_body", zodMessage(parsed.error));
+            const options = await create.toOptions(parsed.data, services, routeInput(req, parsed.data));
+            const roomId = await host.createRoom(game.rules.id, options);
+            return reply.code(201).send({ roomId });
+          }),
       );
+
+      if (game.seatTokens === "signed") {
+        app.post(
+          `${base}/rooms/:code/seats`,
+          {
+            config: perMinute(LOOKUPS_PER_MINUTE),
+            schema: {
+              tags: [game.title],
+              summary: "Get a signed seat token for a room (send it as `auth.token` when connecting)",
+              body: json(SeatRequest),
+              response: { 201: json(z.object({ token: z.string(), roomId: z.string() })), 404: json(ApiError) },
+            },
+          },
+          async (req, reply) => {
+            const parsed = SeatRequest.safeParse(req.body ?? {});
+            if (!parsed.success) return refuse(reply, 400, "invalid_body", zodMessage(parsed.error));
+            const code = RoomCode.safeParse((req.params as { code: string }).code);
+            const rec = code.success ? await host.exists(code.data) : null;
+            if (!code.success || !rec || rec.game !== game.rules.id)
+              return refuse(reply, 404, "room_not_found", "There is no room with that code.");
+            const token = await tokens.issue(code.data, parsed.data.name, parsed.data.deviceId);
+            return reply.code(201).send({ token, roomId: code.data });
+          },
+        );
+      }
     }
 
     registerRoutes(app, base, game.title, game.routes ?? [], services);
@@ -144,7 +147,7 @@ export function registerGameRoutes(
         roomId: rec.code,
         game: game.rules.id,
         title: game.title,
-        ...(game.createRoom ? { slug: game.createRoom.slug } : {}),
+        ...((game.createRoom?.slug ?? game.slug) ? { slug: game.createRoom?.slug ?? game.slug } : {}),
       };
     },
   );

@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
-import type { GameModule, IdentityService } from "../engine/module";
+import type { GameModule, ServiceContext } from "../engine/module";
 import type { RoomHost } from "../platform/room-host";
 import type { SeatTokens } from "../platform/seat-tokens";
 import type { Config } from "./config";
@@ -34,7 +34,7 @@ export function attachSockets(
   config: Config,
   log: { warn: (o: object, m: string) => void },
   counts: { connected(): void; disconnected(): void },
-  identities?: IdentityService,
+  services?: ServiceContext,
 ) {
   const floods = new FloodGuard();
   const connections = new KeyedBuckets(
@@ -79,7 +79,7 @@ export function attachSockets(
         if (typeof ack === "function" && beats.take()) (ack as () => void)();
       });
     });
-    attachGateway(ns, game, host, log, tokens, limits, floods, identities);
+    attachGateway(ns, game, host, log, tokens, limits, floods, services);
   }
   return io;
 }

@@ -35,6 +35,7 @@ export const REFUSALS = {
   invalid_answer_format: "the answer does not have the card type's format",
   empty_message: "a chat message needs some text",
   message_too_long: "a chat message is at most 500 characters",
+  chat_too_fast: "at most 5 chat messages in 10 seconds per person",
 } as const;
 
 export type RefusalCode = keyof typeof REFUSALS;

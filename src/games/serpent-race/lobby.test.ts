@@ -48,6 +48,16 @@ describe("joining", () => {
     expect(last(t, "game:player-connection")).toMatchObject({ playerId: "P1", connected: true });
   });
 
+  it("a place taken over REST before the socket comes is not marked here until it connects", () => {
+    const t = table();
+    t.must(SYSTEM, { type: "@presence", seat: "P1", status: "joined", name: "Ann", offline: true });
+    expect(t.state.players[0]).toMatchObject({ name: "Ann", connected: false });
+    expect(last(t, "game:player-joined")).toMatchObject({ playerId: "P1", playerName: "Ann", playerCount: 1 });
+    presence(t, "P1", "connected");
+    expect(t.state.players[0]?.connected).toBe(true);
+    expect(last(t, "game:player-connection")).toMatchObject({ playerId: "P1", connected: true });
+  });
+
   it("a player leaving the lobby frees the place; the seat itself is not reused", () => {
     const t = table({ options: { maxPlayers: 2 } });
     presence(t, "P1", "joined", "Ann");
@@ -190,9 +200,26 @@ describe("chat", () => {
     });
     t.must("GM", { event: "game:chat", data: { message: "Welcome!" } });
     expect(last(t, "game:chat")).toMatchObject({ playerId: "GM", playerName: "Ms Teacher" });
-    for (let i = 0; i < 40; i++) t.must("P2", { event: "game:chat", data: { message: `line ${i}` } });
+    for (let i = 0; i < 40; i++) {
+      t.advance(2_000);
+      t.must("P2", { event: "game:chat", data: { message: `line ${i}` } });
+    }
     expect(t.state.chat).toHaveLength(30);
     expect(t.state.chat.at(-1)?.message).toBe("line 39");
+  });
+
+  it("takes five lines in ten seconds from one person, then refuses until the oldest is ten seconds old", () => {
+    const t = lobby(["Ann", "Bob"]);
+    for (let i = 0; i < 5; i++) {
+      t.must("P1", { event: "game:chat", data: { message: `quick ${i}` } });
+      t.advance(1_000);
+    }
+    expect(t.refused("P1", { event: "game:chat", data: { message: "one more" } })).toBe("chat_too_fast");
+    // Someone else still may, and the refusal changed nothing.
+    t.must("P2", { event: "game:chat", data: { message: "my turn to talk" } });
+    expect(t.state.chat.filter((c) => c.playerId === "P1")).toHaveLength(5);
+    t.advance(5_001);
+    t.must("P1", { event: "game:chat", data: { message: "later" } });
   });
 
   it("refuses empty and over-long lines, and strangers", () => {

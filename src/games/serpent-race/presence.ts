@@ -10,7 +10,7 @@ import { nextPlayer } from "./turns";
 /** What a presence change will do, worked out without touching the state. */
 export type PresencePlan =
   | { kind: "noop" }
-  | { kind: "join"; name: string }
+  | { kind: "join"; name: string; connected: boolean }
   | { kind: "gamemaster"; name: string; connected: boolean }
   | { kind: "connection"; connected: boolean }
   | { kind: "leave" };
@@ -41,7 +41,8 @@ export function planPresence(s: SerpentState, intent: PresenceIntent): PresenceP
     const name = cleanName(intent.name, seat);
     if (s.players.some((q) => norm(q.name) === norm(name)))
       return refuse("name_taken", `Someone in this game is already called ${name}.`);
-    return { kind: "join", name };
+    // A place taken over REST (POST /game/join) waits for its socket to say it is here.
+    return { kind: "join", name, connected: intent.offline !== true };
   }
   switch (status) {
     case "joined":
@@ -77,7 +78,7 @@ export function applyPresence(ctx: Ctx, seat: string, plan: PresencePlan): void 
         name: plan.name,
         position: 0,
         ready: false,
-        connected: true,
+        connected: plan.connected,
         extraTurns: 0,
         turnsToLose: 0,
         left: false,

@@ -89,7 +89,7 @@ export function createSerpentRaceRules(): GameRules<SerpentState, Intent, Serpen
       if (from === SYSTEM && parsed.data.event !== "start")
         return refuse("not_a_player", "The platform only starts the race.");
       // Validation only reads, so a refusal costs no copy of the state.
-      const resolved = validate(state, from, parsed.data);
+      const resolved = validate(state, from, parsed.data, now);
       if ("error" in resolved) return resolved;
       if (resolved.noop) return { state, out: [] };
       const ctx = new Ctx(workingCopy(state), now);

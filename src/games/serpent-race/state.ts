@@ -7,6 +7,9 @@ export const GM_SEAT = "GM";
 export const MIN_PLAYERS = 2;
 /** Chat lines longer than this are refused; the platform rate-limits how often. */
 export const CHAT_MAX = 500;
+/** Chat lines one person may send within CHAT_WINDOW_MS (RULINGS SerpentRace 5: rate-limited). */
+export const CHAT_BURST = 5;
+export const CHAT_WINDOW_MS = 10_000;
 /** Chat lines kept for the state sync of someone who (re)joins. */
 export const CHAT_KEPT = 30;
 /** Dice for a joker's movement (the document: "always 6"). */

@@ -4,7 +4,7 @@ import { type Judged, judge } from "./answers";
 import { refuse } from "./codes";
 import { currentPlayer, playerOf } from "./context";
 import type { QuestionCard } from "./options";
-import { CHAT_MAX, GM_SEAT, MIN_PLAYERS, type Player, type SerpentState } from "./state";
+import { CHAT_BURST, CHAT_MAX, CHAT_WINDOW_MS, GM_SEAT, MIN_PLAYERS, type Player, type SerpentState } from "./state";
 import type { Intent, IntentOf } from "./wire";
 
 /** What validation found, handed to apply so it never has to look again. */
@@ -41,7 +41,7 @@ function late(s: SerpentState, from: From, kind: "answer" | "guess" | "decision"
 }
 
 /** Reads and refuses; never changes anything. */
-export function validate(s: SerpentState, from: From, intent: Intent): RuleError | Resolved {
+export function validate(s: SerpentState, from: From, intent: Intent, now: number): RuleError | Resolved {
   switch (intent.event) {
     case "start":
       return start(s, from);
@@ -66,6 +66,13 @@ export function validate(s: SerpentState, from: From, intent: Intent): RuleError
       const text = intent.data.message.trim();
       if (text === "") return refuse("empty_message", "Say something first.");
       if (text.length > CHAT_MAX) return refuse("message_too_long", `A message is at most ${CHAT_MAX} characters.`);
+      // The kept lines carry their times, so the limit needs no state of its own and replays alike.
+      const recent = s.chat.filter((c) => c.playerId === from && now - c.at < CHAT_WINDOW_MS).length;
+      if (recent >= CHAT_BURST)
+        return refuse(
+          "chat_too_fast",
+          `At most ${CHAT_BURST} messages in ${CHAT_WINDOW_MS / 1000} seconds; wait a moment.`,
+        );
       return { text };
     }
     case "game:leave":

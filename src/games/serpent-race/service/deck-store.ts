@@ -114,3 +114,17 @@ export async function installBuiltinDecks(db: Db, decks: GameDeck[], now: number
 }
 
 export const newDeckId = (): string => randomUUID();
+
+/** One stored version with its cards, as the race reads it, or null. */
+export async function loadDeckVersion(
+  db: Db,
+  id: string,
+  version: number,
+): Promise<{ deckid: string; name: string; decktype: number; cards: unknown[] } | null> {
+  const r = await sql<{ name: string; decktype: number; cards: unknown }>`SELECT name, decktype, cards
+    FROM serpent_decks WHERE id = ${id} AND version = ${version}`.execute(db);
+  const row = r.rows[0];
+  if (!row) return null;
+  const cards = typeof row.cards === "string" ? JSON.parse(row.cards) : row.cards;
+  return { deckid: id, name: row.name, decktype: Number(row.decktype), cards: cards as unknown[] };
+}

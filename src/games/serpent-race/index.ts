@@ -1,0 +1,41 @@
+import type { GameModule } from "../../engine/module";
+import { loadSerpentDecks } from "./content/index";
+import { serpentWire } from "./protocol";
+import { SERPENT_RACE_ID } from "./rules";
+import { prepareDecks, storedDecks } from "./service/deck-cache";
+import { deckRoutes } from "./service/deck-routes";
+import { installBuiltinDecks } from "./service/deck-store";
+import { projectSerpentRace } from "./service/game-projection";
+import { gameRoutes } from "./service/game-routes";
+import { latestOpenGame } from "./service/game-store";
+import { createHostedRules, HostedOptions } from "./service/hosted-rules";
+import { serpentMigrations } from "./service/migrations";
+import { GM_SEAT } from "./state";
+
+export const serpentRaceRules = createHostedRules(storedDecks);
+
+/**
+ * SerpentRace on the platform: games are created, joined and started over the document's
+ * REST (/api/v1/game/…), decks kept under /api/v1/decks, and the race played over named
+ * Socket.IO events in namespace /game.
+ */
+export const serpentRaceModule: GameModule = {
+  title: "SerpentRace",
+  slug: "serpent",
+  rules: serpentRaceRules,
+  namespace: "/game",
+  wire: serpentWire,
+  seatTokens: "signed",
+  migrations: serpentMigrations,
+  routes: [...gameRoutes, ...deckRoutes],
+  prepare: prepareDecks,
+  project: projectSerpentRace,
+  // The game's creator is its gamemaster (RULINGS SerpentRace 4), proven by their access token.
+  accountSeat: (options, userId) => (HostedOptions.safeParse(options).data?.createdBy === userId ? GM_SEAT : null),
+  accountRoom: async (userId, { db }) => (await latestOpenGame(db, userId))?.code ?? null,
+  async init({ db, now }) {
+    await installBuiltinDecks(db, loadSerpentDecks(), now());
+  },
+};
+
+export { SERPENT_RACE_ID };
