@@ -210,11 +210,11 @@ export function renderReport(a: Answers, cells: Cell[], results: Map<string, Cel
   );
 
   const summary = [
-    ["1. Guessing vs set collecting", a.q1.verdict],
-    ["2. First Guesser advantage", a.q2.verdict],
-    ["3. Round length", a.q3.verdict],
-    ["4. Hand limit", a.q4.verdict],
-    ["5. End condition", a.q5.verdict],
+    ["Guessing vs set collecting", a.q1.verdict],
+    ["First Guesser advantage", a.q2.verdict],
+    ["Round length", a.q3.verdict],
+    ["Hand limit", a.q4.verdict],
+    ["End condition", a.q5.verdict],
   ]
     .map(([q, v]) => `<li><b>${esc(q as string)}</b>: ${esc(v as string)}</li>`)
     .join("");

@@ -206,9 +206,10 @@ export function heatMap(o: {
 }): string {
   const cw = 78;
   const ch = 30;
-  const left = 110;
+  // Room for the row title beside the column headers, and a title wider than the grid.
+  const left = Math.max(110, Math.ceil(o.rowTitle.length * 6.6) + 20);
   const top = 54;
-  const w = left + o.cols.length * cw + 20;
+  const w = Math.max(left + o.cols.length * cw + 20, Math.ceil(o.title.length * 8) + 20);
   const h = top + o.rows.length * ch + 30;
   const flat = o.values.flat();
   const lo = Math.min(...flat);
