@@ -1,8 +1,9 @@
 import { rmSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { CardTableState } from "../../src/games/card-table/state";
 import { buildWeb, fitsWidth, launch, shot } from "../support/browser";
+import { describeWithChromium, hasChromium } from "../support/needs";
 import { startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -10,6 +11,7 @@ let browser: Browser;
 let webDir: string | undefined;
 
 beforeAll(async () => {
+  if (!hasChromium) return;
   webDir = buildWeb();
   server = await startServer({ TIME_SCALE: "1", WEB_DIR: webDir });
   browser = await launch();
@@ -42,6 +44,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  if (!hasChromium) return;
   await browser?.close();
   await server?.close();
   if (webDir) rmSync(webDir, { recursive: true, force: true });
@@ -88,7 +91,7 @@ async function sitDown(page: Page, code: string, name: string) {
 
 const roomState = async (code: string) => (await server.live.get(code))!.state as CardTableState;
 
-describe("Card Table in the browser", () => {
+describeWithChromium("Card Table in the browser", () => {
   it("three players (one on a phone) and a spectator play a CAH game with pick-2 prompts and Rando", async () => {
     const ada = await mk(DESK);
     const bob = await mk({ viewport: { width: 1024, height: 860 } });

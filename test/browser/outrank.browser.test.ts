@@ -1,8 +1,9 @@
 import { rmSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { loadOutrankContent } from "../../src/games/outrank/content/index";
 import { buildWeb, fitsWidth, launch, SCREEN_DIR, shot } from "../support/browser";
+import { describeWithChromium, hasChromium } from "../support/needs";
 import { startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -10,6 +11,7 @@ let browser: Browser;
 let webDir: string | undefined;
 
 beforeAll(async () => {
+  if (!hasChromium) return;
   webDir = buildWeb();
   // Round-end pause 4 s → 0.4 s, grace 30 s → 3 s: short, but long enough to see and to reconnect.
   server = await startServer({ TIME_SCALE: "0.1", WEB_DIR: webDir });
@@ -17,6 +19,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  if (!hasChromium) return;
   await browser?.close();
   await server?.close();
   if (webDir) rmSync(webDir, { recursive: true, force: true });
@@ -133,7 +136,7 @@ async function cashOut(page: Page, how: How, screenshot?: string) {
   await press(id(page, "confirm-cashout"), how);
 }
 
-describe("Outrank in the browser", () => {
+describeWithChromium("Outrank in the browser", () => {
   it("three players online (one on a phone) play a game with a cash-out to the end, then a rematch", async () => {
     const mk = async (opts: Parameters<Browser["newContext"]>[0]) => (await browser.newContext(opts)).newPage();
     const ada = await mk({ viewport: { width: 1180, height: 900 } });
