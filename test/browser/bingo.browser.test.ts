@@ -206,6 +206,19 @@ describeWithChromium("Cricket Bingo in the browser", () => {
     await page.goto(`${server.url}/bingo`);
     await id(page, "bingo-result").waitFor();
     expect(await id(page, "bingo-result").getAttribute("data-result")).toBe("won");
+    // The 3×3 is taken in classic mode: the setup shows that, and assisted cannot be chosen for it.
+    await id(page, "bingo-another").tap();
+    await id(page, "setup-mode-fixed").waitFor();
+    expect(await id(page, "setup-mode-fixed").textContent()).toContain("classic mode");
+    expect(await id(page, "mode-classic").isChecked()).toBe(true);
+    expect(await id(page, "mode-assisted").isDisabled()).toBe(true);
+    expect(await id(page, "bingo-play").textContent()).toBe("See your result");
+    await id(page, "bingo-setup").scrollIntoViewIfNeeded();
+    await shot(page, "bingo-07b-setup-taken");
+    // The 4×4 is still free, in either mode.
+    await id(page, "size-4").check({ force: true });
+    expect(await id(page, "setup-mode-fixed").count()).toBe(0);
+    expect(await id(page, "mode-assisted").isDisabled()).toBe(false);
     await ctx.close();
   }, 60_000);
 

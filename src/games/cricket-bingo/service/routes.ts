@@ -8,7 +8,7 @@ import { BingoAction, GridSizeSchema, IsoDate, ModeSchema, NewGameBody } from ".
 import { dayOf } from "./days";
 import { ownGame, playTurn, startOrResume } from "./games";
 import { bestStreak, shareText } from "./share";
-import { board, rankedDays } from "./store";
+import { attemptsOn, board, rankedDays } from "./store";
 import { streaks } from "./streaks";
 
 const StartBody = NewGameBody.extend({
@@ -162,6 +162,25 @@ export const bingoRoutes: RouteDef[] = [
           you: mine ? entry(mine) : null,
         },
       };
+    },
+  },
+  {
+    method: "GET",
+    path: "/me/games",
+    summary:
+      "Your attempts at a day (?date=, today by default): one per grid size at most, each in the mode it was started in",
+    async handle(ctx, req) {
+      const who = await mustBe(ctx, req);
+      const date = dateOf(ctx, req.query.date);
+      const games = (await attemptsOn(ctx.db, who.id, date)).map((g) => ({
+        gameId: g.id,
+        gridSize: g.gridSize,
+        mode: g.mode,
+        ranked: g.ranked,
+        status: g.status,
+        score: g.score,
+      }));
+      return { status: 200, body: { date, games } };
     },
   },
   {
