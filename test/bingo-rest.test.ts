@@ -336,6 +336,58 @@ describe("Cricket Bingo over REST", () => {
     expect((await call("GET", "/leaderboard?size=4&mode=classic")).body.you).toBeNull();
   });
 
+  it("describes every route in the OpenAPI document: query parameters, replies, refusals and the bearer token", async () => {
+    type Op = {
+      parameters?: { in: string; name: string }[];
+      responses?: Record<string, { content?: { "application/json"?: { schema?: { properties?: object } } } }>;
+      security?: Record<string, string[]>[];
+    };
+    const api = (await (await fetch(`${server.url}/docs/json`)).json()) as {
+      paths: Record<string, Record<string, Op>>;
+      components?: { securitySchemes?: Record<string, { type: string; scheme: string }> };
+    };
+    expect(api.components?.securitySchemes?.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    const routes = {
+      "get /api/v1/bingo/daily": {
+        query: ["date", "size"],
+        auth: "none",
+        ok: ["date", "gridSize", "grid", "deckSize"],
+      },
+      "post /api/v1/bingo/games": { query: [], auth: "optional", ok: ["gameId", "playerToken", "ranked", "state"] },
+      "get /api/v1/bingo/games/{gameId}": { query: [], auth: "needed", ok: ["gameId", "ranked", "state"] },
+      "post /api/v1/bingo/games/{gameId}/actions": { query: [], auth: "needed", ok: ["state", "result"] },
+      "get /api/v1/bingo/games/{gameId}/share": { query: [], auth: "needed", ok: ["text"] },
+      "get /api/v1/bingo/leaderboard": {
+        query: ["date", "size", "mode"],
+        auth: "optional",
+        ok: ["date", "gridSize", "mode", "players", "top", "you"],
+      },
+      "get /api/v1/bingo/me/games": { query: ["date"], auth: "needed", ok: ["date", "games"] },
+      "get /api/v1/bingo/me/streaks": { query: [], auth: "needed", ok: ["streaks"] },
+    } as const;
+    const listed = Object.entries(api.paths)
+      .filter(([path]) => path.startsWith("/api/v1/bingo/"))
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
+    expect(listed.sort()).toEqual(Object.keys(routes).sort());
+    for (const [key, want] of Object.entries(routes)) {
+      const [method, path] = key.split(" ") as [string, string];
+      const op = api.paths[path]![method]!;
+      const query = (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
+      expect(query.sort(), key).toEqual([...want.query].sort());
+      const okSchema = op.responses?.["200"]?.content?.["application/json"]?.schema;
+      expect(Object.keys(okSchema?.properties ?? {}).sort(), key).toEqual([...want.ok].sort());
+      // Every route can refuse, and says how its refusals look.
+      const refusals = Object.keys(op.responses ?? {}).filter((status) => status.startsWith("4"));
+      expect(refusals.length, key).toBeGreaterThan(0);
+      for (const status of refusals)
+        expect(op.responses![status]!.content?.["application/json"]?.schema?.properties, key).toHaveProperty("error");
+      const security = op.security ?? [];
+      if (want.auth === "needed") expect(security, key).toEqual([{ bearerAuth: [] }]);
+      if (want.auth === "optional") expect(security, key).toEqual([{ bearerAuth: [] }, {}]);
+      if (want.auth === "none") expect(security, key).toEqual([]);
+    }
+  });
+
   it("never sends a card not yet drawn, nor what decides the cells", () => {
     // For every game state any response carried: no card beyond the one on show.
     const decks = new Map<string, ReturnType<typeof generateDaily>>();

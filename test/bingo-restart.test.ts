@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { generateDaily } from "../src/games/cricket-bingo/generate";
 import { utcDate } from "../src/games/cricket-bingo/seed";
+import type { BingoView } from "../src/games/cricket-bingo/wire";
 import { freePort, spawnServer } from "./support/child-server";
 
 /**
@@ -14,7 +15,10 @@ import { freePort, spawnServer } from "./support/child-server";
 const dataDir = mkdtempSync(join(tmpdir(), "parlor-bingo-restart-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-type Reply = { status: number; body: Record<string, any> };
+type Reply = {
+  status: number;
+  body: { state: BingoView; gameId?: string; playerToken?: string; you?: unknown } & Record<string, unknown>;
+};
 
 async function call(url: string, method: string, path: string, token?: string, body?: unknown): Promise<Reply> {
   const headers: Record<string, string> = {};
@@ -25,7 +29,7 @@ async function call(url: string, method: string, path: string, token?: string, b
     headers,
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: r.status, body: (await r.json()) as Record<string, any> };
+  return { status: r.status, body: (await r.json()) as Reply["body"] };
 }
 
 describe("Cricket Bingo restart", () => {
