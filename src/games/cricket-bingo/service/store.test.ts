@@ -5,7 +5,8 @@ import { connectDb, type DbHandle } from "../../../platform/db/connect";
 import { migrate } from "../../../platform/db/migrations";
 import { forgetStates, ownGame, playTurn, startOrResume } from "./games";
 import { bingoMigrations } from "./migrations";
-import { appendTurn, findAttempt, getGame, turnsOf } from "./store";
+import { appendTurn, findAttempt, type GameRow, getGame, insertGame, rankedDays, turnsOf } from "./store";
+import { streaks } from "./streaks";
 
 /** Cricket Bingo's tables on an embedded database: the attempt key, its migration, turn conflicts. */
 let handle: DbHandle | null = null;
@@ -90,5 +91,35 @@ describe("cricket bingo's store", () => {
     expect((await ownGame(ctx, g.row.id, who.playerId)).state).toMatchObject({ deckIndex: 2, remainingPlayers: 18 });
     const next = await playTurn(ctx, g.row.id, who.playerId, { type: "SKIP" });
     expect(next.state).toMatchObject({ deckIndex: 3, remainingPlayers: 17 });
+  });
+
+  it("streaks are counted per grid size, from ranked games only", async () => {
+    const db = await database();
+    const row = (date: string, gridSize: 3 | 4, ranked: boolean, status: GameRow["status"]): GameRow => ({
+      id: `${date}-${gridSize}`,
+      playerId: "anon:e",
+      displayName: "E",
+      date,
+      gridSize,
+      mode: "classic",
+      ranked,
+      contentVersion: "v1",
+      status,
+      score: 0,
+      createdAt: 0,
+      finishedAt: null,
+    });
+    for (const g of [
+      row("2027-03-12", 3, true, "won"),
+      row("2027-03-13", 3, true, "won"),
+      row("2027-03-14", 3, true, "won"),
+      row("2027-03-12", 4, true, "won"),
+      row("2027-03-13", 4, false, "won"), // practice: breaks the 4×4 run
+      row("2027-03-14", 4, true, "lost"),
+    ])
+      expect(await insertGame(db, g)).toBe(true);
+    expect(streaks(await rankedDays(db, "anon:e", 3), "2027-03-14")).toEqual({ played: 3, won: 3 });
+    expect(streaks(await rankedDays(db, "anon:e", 4), "2027-03-14")).toEqual({ played: 1, won: 0 });
+    expect(streaks(await rankedDays(db, "anon:other", 3), "2027-03-14")).toEqual({ played: 0, won: 0 });
   });
 });
