@@ -93,13 +93,13 @@ function ShareBox({ gameId }: { gameId: string }) {
   useLayoutEffect(() => {
     const el = area.current;
     if (!el || text === null) return;
-    const fit = () => {
+    const grow = () => {
       el.style.height = "auto";
       el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
     };
-    fit();
-    window.addEventListener("resize", fit);
-    return () => window.removeEventListener("resize", fit);
+    grow();
+    window.addEventListener("resize", grow);
+    return () => window.removeEventListener("resize", grow);
   }, [text]);
 
   async function share() {
