@@ -220,6 +220,21 @@ export interface RouteDef {
   path: string;
   summary: string;
   body?: ZodType;
+  /**
+   * The query parameters, for the OpenAPI description (all strings on the wire). The handler
+   * still reads `input.query` itself, so it can refuse each parameter with its own code.
+   */
+  query?: ZodType;
+  /** Reply bodies by status, for the OpenAPI description. */
+  responses?: Record<number, ZodType>;
+  /** Statuses the route refuses with (`{ error: { code, message } }`), for the OpenAPI description. */
+  refusals?: number[];
+  /**
+   * How the caller proves who they are, for the OpenAPI description: a bearer token the route
+   * needs, or one it reads when sent (a leaderboard's "you", a first game that makes the
+   * identity). The route checks the token itself.
+   */
+  auth?: "bearer" | "optional-bearer";
   /** JSON body size limit in bytes, when larger than the server's default. */
   bodyLimit?: number;
   /** Requests per minute per client address, when tighter than the server's default. */

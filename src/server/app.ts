@@ -23,7 +23,7 @@ import { registerErrorReplies } from "./errors";
 import { createMetrics } from "./metrics";
 import { registerOpsRoutes } from "./ops-routes";
 import { SocketPublisher } from "./publisher";
-import { registerGameRoutes, registerServiceRoutes } from "./rest";
+import { BEARER_SCHEME, registerGameRoutes, registerServiceRoutes } from "./rest";
 import { attachSockets } from "./socket-server";
 import { registerWeb } from "./static-web";
 
@@ -156,7 +156,19 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
       Object.assign(new Error(`Too many requests; try again in ${ctx.after}.`), { statusCode: 429 }),
   });
   await app.register(fastifySwagger, {
-    openapi: { info: { title: "Parlor API", version: "0.1.0", description: "Rooms and content for Parlor's games" } },
+    openapi: {
+      info: { title: "Parlor API", version: "0.1.0", description: "Rooms and content for Parlor's games" },
+      components: {
+        securitySchemes: {
+          [BEARER_SCHEME]: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "JWT",
+            description: "A signed token from this server: a player token, or an account's access token",
+          },
+        },
+      },
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/docs", staticCSP: true });
 

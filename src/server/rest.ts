@@ -16,8 +16,14 @@ import type { Config } from "./config";
 
 export const ApiError = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
-const json = (schema: z.ZodType) =>
-  z.toJSONSchema(schema, { target: "openapi-3.0", unrepresentable: "any", io: "input" });
+const json = (schema: z.ZodType, io: "input" | "output" = "input") =>
+  z.toJSONSchema(schema, { target: "openapi-3.0", unrepresentable: "any", io });
+
+/** The flat refusal some documents' own REST uses (`errors: "flat"`). */
+const FlatApiError = z.object({ error: z.string(), code: z.string() });
+
+/** The OpenAPI security scheme the platform's bearer tokens (player and access tokens) go by. */
+export const BEARER_SCHEME = "bearerAuth";
 
 /** A browser's own secret (kept in its storage), so a kicked browser cannot sit down again. */
 const DeviceId = z.string().min(16).max(128);
@@ -157,6 +163,26 @@ export function registerGameRoutes(
   }));
 }
 
+/** A route's OpenAPI description: body, query, replies, refusals and how it is authorised. */
+function routeSchema(route: RouteDef, title: string) {
+  const response: Record<string, unknown> = {};
+  for (const [status, schema] of Object.entries(route.responses ?? {})) response[status] = json(schema, "output");
+  for (const status of route.refusals ?? [])
+    response[String(status)] = json(route.errors === "flat" ? FlatApiError : ApiError, "output");
+  // An empty requirement ({}) is OpenAPI's "or no token at all".
+  const bearer: Record<string, string[]> = { [BEARER_SCHEME]: [] };
+  const security: Record<string, string[]>[] | undefined =
+    route.auth === "bearer" ? [bearer] : route.auth === "optional-bearer" ? [bearer, {}] : undefined;
+  return {
+    tags: [title],
+    summary: route.summary,
+    ...(route.body ? { body: json(route.body) } : {}),
+    ...(route.query ? { querystring: json(route.query) } : {}),
+    ...(Object.keys(response).length ? { response } : {}),
+    ...(security ? { security } : {}),
+  };
+}
+
 /** A game's own REST routes under `base`, each body parsed with its zod schema first. */
 function registerRoutes(
   app: FastifyInstance,
@@ -172,11 +198,7 @@ function registerRoutes(
       url: route.absolute ? route.path : `${base}${route.path}`,
       ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       ...(route.perMinute ? { config: perMinute(route.perMinute) } : {}),
-      schema: {
-        tags: [title],
-        summary: route.summary,
-        ...(route.body ? { body: json(route.body) } : {}),
-      },
+      schema: routeSchema(route, title),
       handler: async (req, reply) =>
         guarded(
           reply,

@@ -35,6 +35,13 @@ async function turnDone(page: Page, before: number) {
   );
 }
 
+/** The share box shows all of its text: every line wrapped to fit, the box tall enough for them. */
+async function shareTextFits(page: Page): Promise<boolean> {
+  return id(page, "share-text").evaluate(
+    (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1,
+  );
+}
+
 async function openCells(page: Page): Promise<Set<string>> {
   const ids = await page.$$eval('[data-testid^="cell-"][data-state="open"]', (els) =>
     els.map((e) => (e.getAttribute("data-testid") ?? "").slice("cell-".length)),
@@ -111,6 +118,15 @@ describeWithChromium("Cricket Bingo in the browser", () => {
     await id(page, "bingo-card").waitFor();
     expect(await id(page, "bingo-card-name").textContent()).toBe(day.dailyDeck[0]!.name);
     expect(await page.locator('[data-testid^="cell-"]').count()).toBe(9);
+    // The cells and turn buttons have their own feedback: no phone tap highlight over them.
+    for (const el of [
+      page.locator('[data-testid^="cell-"]').first(),
+      id(page, "bingo-skip"),
+      id(page, "bingo-wildcard"),
+    ])
+      expect(await el.evaluate((e) => getComputedStyle(e).getPropertyValue("-webkit-tap-highlight-color"))).toBe(
+        "rgba(0, 0, 0, 0)",
+      );
     // Classic: nothing is highlighted (RULINGS 5).
     expect(await page.locator(".cell--eligible, .cell--dim, .cell--recommended, [data-eligible]").count()).toBe(0);
     await shot(page, "bingo-01-grid-phone");
@@ -186,6 +202,7 @@ describeWithChromium("Cricket Bingo in the browser", () => {
     expect(shareShown).toContain("Bingo!");
     expect(shareShown.split("\n").slice(-3).join("")).toMatch(/^[🟩🟨🟥⬜]{9}$/u);
     for (const card of day.dailyDeck) expect(shareShown).not.toContain(card.name);
+    expect(await shareTextFits(page)).toBe(true);
     await id(page, "bingo-share").tap();
     await expect.poll(() => id(page, "bingo-share").textContent()).toBe("Copied!");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shareShown);
@@ -206,6 +223,19 @@ describeWithChromium("Cricket Bingo in the browser", () => {
     await page.goto(`${server.url}/bingo`);
     await id(page, "bingo-result").waitFor();
     expect(await id(page, "bingo-result").getAttribute("data-result")).toBe("won");
+    // The 3×3 is taken in classic mode: the setup shows that, and assisted cannot be chosen for it.
+    await id(page, "bingo-another").tap();
+    await id(page, "setup-mode-fixed").waitFor();
+    expect(await id(page, "setup-mode-fixed").textContent()).toContain("classic mode");
+    expect(await id(page, "mode-classic").isChecked()).toBe(true);
+    expect(await id(page, "mode-assisted").isDisabled()).toBe(true);
+    expect(await id(page, "bingo-play").textContent()).toBe("See your result");
+    await id(page, "bingo-setup").scrollIntoViewIfNeeded();
+    await shot(page, "bingo-07b-setup-taken");
+    // The 4×4 is still free, in either mode.
+    await id(page, "size-4").check({ force: true });
+    expect(await id(page, "setup-mode-fixed").count()).toBe(0);
+    expect(await id(page, "mode-assisted").isDisabled()).toBe(false);
     await ctx.close();
   }, 60_000);
 
@@ -245,6 +275,9 @@ describeWithChromium("Cricket Bingo in the browser", () => {
     expect(await id(page, "bingo-summary").textContent()).toContain("not ranked");
     await id(page, "share-text").waitFor();
     expect(await id(page, "share-text").inputValue()).toContain("No bingo");
+    // The longest header (a 4×4 assisted game) is wider than a phone: it wraps, and nothing is cut off.
+    expect(await id(page, "share-text").inputValue()).toContain("4×4 (assisted)");
+    expect(await shareTextFits(page)).toBe(true);
     await shot(page, "bingo-09-loss");
     // Practice is never on the board.
     await id(page, "leaderboard-rows").or(id(page, "leaderboard-empty")).waitFor();

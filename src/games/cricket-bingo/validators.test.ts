@@ -73,6 +73,49 @@ describe("§4.2 validators by type, with real players", () => {
   });
 });
 
+describe("combos of a role with a trophy or a stat, with real players", () => {
+  // Each refusal misses exactly one criterion: the single cells show which one.
+  it.each([
+    // Dhoni won five IPL titles with CSK; Gilchrist kept wicket for Deccan Chargers' 2009 title.
+    ["combo-keeper-ipl", ["ms-dhoni", "adam-gilchrist"], "kumar-sangakkara", "role-keeper", "trophy-ipl"],
+    ["combo-keeper-ipl", [], "rohit-sharma", "trophy-ipl", "role-keeper"],
+    // Yuvraj was player of the 2011 World Cup; Stokes won the 2019 final.
+    ["combo-all-rounder-cwc", ["yuvraj-singh", "ben-stokes"], "jacques-kallis", "role-all-rounder", "trophy-cwc"],
+    ["combo-all-rounder-cwc", [], "sachin-tendulkar", "trophy-cwc", "role-all-rounder"],
+    // Muralitharan, Warne and Kumble are the three leading spinners in international cricket.
+    [
+      "combo-spinner-300-wickets",
+      ["muttiah-muralitharan", "shane-warne", "anil-kumble"],
+      "yuzvendra-chahal",
+      "role-spinner",
+      "stat-total-wickets-300",
+    ],
+    ["combo-spinner-300-wickets", [], "james-anderson", "stat-total-wickets-300", "role-spinner"],
+  ] as const)("%s accepts %j; %s fits %s but not %s, so not the combo", (combo, yes, no, has, lacks) => {
+    for (const id of yes) expect(fits(id, combo), id).toBe(true);
+    expect(fits(no, has)).toBe(true);
+    expect(fits(no, lacks)).toBe(false);
+    expect(fits(no, combo)).toBe(false);
+  });
+
+  it("a combo is exactly the intersection of its criteria, over every shipped player", () => {
+    const pairs = [
+      ["combo-keeper-ipl", "role-keeper", "trophy-ipl"],
+      ["combo-all-rounder-cwc", "role-all-rounder", "trophy-cwc"],
+      ["combo-spinner-300-wickets", "role-spinner", "stat-total-wickets-300"],
+    ] as const;
+    for (const [combo, a, b] of pairs) {
+      let both = 0;
+      for (const p of players) {
+        const want = validate(p, cell(a)) && validate(p, cell(b));
+        if (want) both++;
+        expect(validate(p, cell(combo)), `${p.id} in ${combo}`).toBe(want);
+      }
+      expect(both, combo).toBeGreaterThan(2);
+    }
+  });
+});
+
 describe("§4.3 priority", () => {
   it("ranks combo, teammate, trophy, stat, role, team, country", () => {
     const order = Object.entries(PRIORITY)

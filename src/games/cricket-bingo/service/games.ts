@@ -62,7 +62,11 @@ export interface Started {
   created: boolean;
 }
 
-/** RULINGS 7: one attempt per player, date, size and mode; asking again returns the same one. */
+/**
+ * RULINGS 7: one attempt per player, date and size. Asking again returns that attempt, in
+ * the mode it was started in whatever mode is asked for: a second mode would be a second
+ * go at the same deck (and assisted shows where each card fits).
+ */
 export async function startOrResume(
   ctx: ServiceContext,
   who: { playerId: string; displayName: string },
@@ -71,7 +75,7 @@ export async function startOrResume(
   mode: Mode,
   ranked: boolean,
 ): Promise<Started> {
-  const existing = await findAttempt(ctx.db, who.playerId, date, gridSize, mode);
+  const existing = await findAttempt(ctx.db, who.playerId, date, gridSize);
   if (existing) return { row: existing, state: await stateOf(ctx, existing), created: false };
   const state = newGame(dayOf(date, gridSize), mode);
   const row: GameRow = {
@@ -90,7 +94,7 @@ export async function startOrResume(
   };
   if (!(await insertGame(ctx.db, row))) {
     // Started by another request of the same player a moment ago: that one is the attempt.
-    const theirs = (await findAttempt(ctx.db, who.playerId, date, gridSize, mode))!;
+    const theirs = (await findAttempt(ctx.db, who.playerId, date, gridSize))!;
     return { row: theirs, state: await stateOf(ctx, theirs), created: false };
   }
   remember(row.id, state);
@@ -125,12 +129,23 @@ export function playTurn(
     if (isRuleError(turn)) throw new ApiRefusal(STATUS[turn.error.code] ?? 400, turn.error.code, turn.error.message);
     const seq = state.history.length + 1;
     const streakBest = Math.max(turn.state.streak, 0);
-    await appendTurn(
+    const logged = await appendTurn(
       ctx.db,
       row.id,
       { seq, at, action },
       { status: turn.state.status, score: turn.state.score, streakBest },
     );
+    if (!logged) {
+      // This turn was played elsewhere first (another server, or this copy of the state was
+      // out of date). The action was meant for the card the player saw, which may be gone:
+      // refuse it, and read the logged turns again next time.
+      states.delete(row.id);
+      throw new ApiRefusal(
+        409,
+        "turn_conflict",
+        "This game moved on elsewhere (another tab or device); reload it and play the card now on show.",
+      );
+    }
     remember(row.id, turn.state);
     return { state: turn.state, result: turn.result };
   });

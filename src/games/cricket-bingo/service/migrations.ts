@@ -2,9 +2,9 @@ import type { Kysely, Migration } from "kysely";
 import { sql } from "kysely";
 
 /**
- * Cricket Bingo's tables: one row per attempt (a player, a date, a size, a mode: RULINGS 7
- * allows one), and every accepted turn in order, written before the reply, so a game
- * survives a restart and can be replayed.
+ * Cricket Bingo's tables: one row per attempt (a player, a date, a size: RULINGS 7 allows
+ * one), and every accepted turn in order, written before the reply, so a game survives a
+ * restart and can be replayed.
  */
 export const bingoMigrations: Record<string, Migration> = {
   bingo_0001_games_and_turns: {
@@ -41,6 +41,32 @@ export const bingoMigrations: Record<string, Migration> = {
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("bingo_turns").execute();
       await db.schema.dropTable("bingo_games").execute();
+    },
+  },
+  /**
+   * RULINGS 7 counts one attempt per player, date and size; the first table counted one per
+   * mode as well, so a player could play assisted (which shows where each card fits, in deck
+   * order) and then the same deck again in classic. Where a player has more than one game
+   * of a date and size, the first one started stays their attempt; the later ones are kept
+   * (their owner can still open them by id) but marked extra and taken off the leaderboard.
+   */
+  bingo_0002_one_attempt_per_size: {
+    async up(db: Kysely<unknown>) {
+      await sql`ALTER TABLE bingo_games ADD COLUMN extra_attempt boolean NOT NULL DEFAULT false`.execute(db);
+      await sql`UPDATE bingo_games g SET extra_attempt = true, ranked = false
+        WHERE EXISTS (SELECT 1 FROM bingo_games o
+          WHERE o.player_id = g.player_id AND o.date = g.date AND o.grid_size = g.grid_size
+            AND (o.created_at < g.created_at OR (o.created_at = g.created_at AND o.id < g.id)))`.execute(db);
+      await sql`ALTER TABLE bingo_games DROP CONSTRAINT bingo_games_attempt`.execute(db);
+      await sql`CREATE UNIQUE INDEX bingo_games_attempt ON bingo_games (player_id, date, grid_size)
+        WHERE NOT extra_attempt`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`DROP INDEX bingo_games_attempt`.execute(db);
+      await sql`ALTER TABLE bingo_games ADD CONSTRAINT bingo_games_attempt UNIQUE (player_id, date, grid_size, mode)`.execute(
+        db,
+      );
+      await sql`ALTER TABLE bingo_games DROP COLUMN extra_attempt`.execute(db);
     },
   },
 };

@@ -7,8 +7,21 @@ import { view } from "../view";
 import { BingoAction, GridSizeSchema, IsoDate, ModeSchema, NewGameBody } from "../wire";
 import { dayOf } from "./days";
 import { ownGame, playTurn, startOrResume } from "./games";
+import {
+  ActionReply,
+  DailyQuery,
+  DailyReply,
+  DayQuery,
+  GameReply,
+  LeaderboardQuery,
+  LeaderboardReply,
+  MyGamesReply,
+  ShareReply,
+  StartReply,
+  StreaksReply,
+} from "./schemas";
 import { bestStreak, shareText } from "./share";
-import { board, rankedDays } from "./store";
+import { attemptsOn, board, rankedDays } from "./store";
 import { streaks } from "./streaks";
 
 const StartBody = NewGameBody.extend({
@@ -66,6 +79,9 @@ export const bingoRoutes: RouteDef[] = [
     method: "GET",
     path: "/daily",
     summary: "The day's grid (never its deck): ?date=YYYY-MM-DD (today, UTC, by default)&size=3|4",
+    query: DailyQuery,
+    responses: { 200: DailyReply },
+    refusals: [400],
     async handle(ctx, req) {
       const day = dayOf(dateOf(ctx, req.query.date), size(req.query.size));
       return { status: 200, body: dailyPublic(day) };
@@ -75,6 +91,9 @@ export const bingoRoutes: RouteDef[] = [
     method: "POST",
     path: "/games",
     summary: "Start (or resume) your attempt at a day's puzzle; today's is ranked, earlier days are practice",
+    auth: "optional-bearer",
+    responses: { 200: StartReply, 201: StartReply },
+    refusals: [400, 401, 410],
     body: StartBody,
     perMinute: 60,
     async handle(ctx, req) {
@@ -106,6 +125,9 @@ export const bingoRoutes: RouteDef[] = [
     method: "GET",
     path: "/games/:gameId",
     summary: "Your game's state (the deck stays hidden)",
+    auth: "bearer",
+    responses: { 200: GameReply },
+    refusals: [401, 404, 410],
     async handle(ctx, req) {
       const who = await mustBe(ctx, req);
       const { row, state } = await ownGame(ctx, req.params.gameId ?? "", who.id);
@@ -116,6 +138,9 @@ export const bingoRoutes: RouteDef[] = [
     method: "POST",
     path: "/games/:gameId/actions",
     summary: "Play a turn: PLACE or WILDCARD on a cell (categoryId), or SKIP",
+    auth: "bearer",
+    responses: { 200: ActionReply },
+    refusals: [400, 401, 404, 409, 410],
     body: BingoAction,
     perMinute: 240,
     async handle(ctx, req) {
@@ -128,6 +153,9 @@ export const bingoRoutes: RouteDef[] = [
     method: "GET",
     path: "/games/:gameId/share",
     summary: "A spoiler-free text to share: the grid as squares, the score, the best streak, the date",
+    auth: "bearer",
+    responses: { 200: ShareReply },
+    refusals: [401, 404, 410],
     async handle(ctx, req) {
       const who = await mustBe(ctx, req);
       const { state } = await ownGame(ctx, req.params.gameId ?? "", who.id);
@@ -138,6 +166,10 @@ export const bingoRoutes: RouteDef[] = [
     method: "GET",
     path: "/leaderboard",
     summary: "A day's top 50 (finished ranked games; classic and assisted apart) and your own rank",
+    query: LeaderboardQuery,
+    auth: "optional-bearer",
+    responses: { 200: LeaderboardReply },
+    refusals: [400],
     async handle(ctx, req) {
       const date = dateOf(ctx, req.query.date);
       const gridSize = size(req.query.size);
@@ -166,8 +198,34 @@ export const bingoRoutes: RouteDef[] = [
   },
   {
     method: "GET",
+    path: "/me/games",
+    summary:
+      "Your attempts at a day (?date=, today by default): one per grid size at most, each in the mode it was started in",
+    query: DayQuery,
+    auth: "bearer",
+    responses: { 200: MyGamesReply },
+    refusals: [400, 401],
+    async handle(ctx, req) {
+      const who = await mustBe(ctx, req);
+      const date = dateOf(ctx, req.query.date);
+      const games = (await attemptsOn(ctx.db, who.id, date)).map((g) => ({
+        gameId: g.id,
+        gridSize: g.gridSize,
+        mode: g.mode,
+        ranked: g.ranked,
+        status: g.status,
+        score: g.score,
+      }));
+      return { status: 200, body: { date, games } };
+    },
+  },
+  {
+    method: "GET",
     path: "/me/streaks",
     summary: "Your runs of consecutive days played and won, per grid size",
+    auth: "bearer",
+    responses: { 200: StreaksReply },
+    refusals: [401],
     async handle(ctx, req) {
       const who = await mustBe(ctx, req);
       const today = utcDate(ctx.now());

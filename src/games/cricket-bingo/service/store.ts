@@ -38,16 +38,18 @@ function toRow(r: Record<string, unknown>): GameRow {
   };
 }
 
-export async function findAttempt(
-  db: Db,
-  playerId: string,
-  date: string,
-  gridSize: GridSize,
-  mode: Mode,
-): Promise<GameRow | null> {
+/** The player's attempt at a date and size (RULINGS 7: one, whatever its mode). */
+export async function findAttempt(db: Db, playerId: string, date: string, gridSize: GridSize): Promise<GameRow | null> {
   const r = await sql<Record<string, unknown>>`SELECT * FROM bingo_games
-    WHERE player_id = ${playerId} AND date = ${date} AND grid_size = ${gridSize} AND mode = ${mode}`.execute(db);
+    WHERE player_id = ${playerId} AND date = ${date} AND grid_size = ${gridSize} AND NOT extra_attempt`.execute(db);
   return r.rows[0] ? toRow(r.rows[0]) : null;
+}
+
+/** The player's attempts at a date, one per size at most, smallest grid first. */
+export async function attemptsOn(db: Db, playerId: string, date: string): Promise<GameRow[]> {
+  const r = await sql<Record<string, unknown>>`SELECT * FROM bingo_games
+    WHERE player_id = ${playerId} AND date = ${date} AND NOT extra_attempt ORDER BY grid_size`.execute(db);
+  return r.rows.map(toRow);
 }
 
 export async function getGame(db: Db, id: string): Promise<GameRow | null> {
@@ -61,7 +63,7 @@ export async function insertGame(db: Db, g: GameRow): Promise<boolean> {
       (id, player_id, display_name, date, grid_size, mode, ranked, content_version, status, score, created_at)
     VALUES (${g.id}, ${g.playerId}, ${g.displayName}, ${g.date}, ${g.gridSize}, ${g.mode}, ${g.ranked},
       ${g.contentVersion}, ${g.status}, ${g.score}, ${g.createdAt})
-    ON CONFLICT (player_id, date, grid_size, mode) DO NOTHING`.execute(db);
+    ON CONFLICT (player_id, date, grid_size) WHERE NOT extra_attempt DO NOTHING`.execute(db);
   return Number(r.numAffectedRows ?? 0n) > 0;
 }
 
@@ -77,21 +79,26 @@ export async function turnsOf(db: Db, gameId: string): Promise<{ seq: number; at
 
 /**
  * Log one accepted turn and the game's standing after it, in one transaction. The turn's
- * sequence number is unique per game, so a second writer of the same turn fails.
+ * sequence number is unique per game: when that turn is already logged (another server, or
+ * a copy of the state that was out of date, played it first) nothing is written and the
+ * answer is false.
  */
 export async function appendTurn(
   db: Db,
   gameId: string,
   turn: { seq: number; at: number; action: BingoAction },
   after: { status: GameRow["status"]; score: number; streakBest: number },
-): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    await sql`INSERT INTO bingo_turns (game_id, seq, at, action)
-      VALUES (${gameId}, ${turn.seq}, ${turn.at}, ${JSON.stringify(turn.action)})`.execute(tx);
+): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const r = await sql`INSERT INTO bingo_turns (game_id, seq, at, action)
+      VALUES (${gameId}, ${turn.seq}, ${turn.at}, ${JSON.stringify(turn.action)})
+      ON CONFLICT (game_id, seq) DO NOTHING`.execute(tx);
+    if (Number(r.numAffectedRows ?? 0n) === 0) return false;
     await sql`UPDATE bingo_games SET status = ${after.status}, score = ${after.score},
         streak_best = GREATEST(streak_best, ${after.streakBest}),
         finished_at = ${after.status === "playing" ? null : turn.at}
       WHERE id = ${gameId}`.execute(tx);
+    return true;
   });
 }
 

@@ -1,7 +1,8 @@
 /**
  * Daily streaks, as daily-puzzle players expect them: the run of consecutive days up to
  * today (or up to yesterday, while today is still to play) on which the player played a
- * ranked game, and the run on which they won.
+ * ranked game, and the run on which they won. A game lost today ends the win run at once,
+ * as a lost Wordle does; a game still in play today leaves it standing until it ends.
  */
 export function streaks(
   days: { date: string; status: "playing" | "won" | "lost" }[],
@@ -18,5 +19,6 @@ export function streaks(
     }
     return n;
   };
-  return { played: run((s) => s !== undefined), won: run((s) => s === "won") };
+  const won = byDate.get(today) === "lost" ? 0 : run((s) => s === "won");
+  return { played: run((s) => s !== undefined), won };
 }

@@ -127,3 +127,39 @@ describe("question bank: well-known facts", () => {
     expect(matchesAnswer("Lake Victoria", byAnswer("Lake Baikal").acceptedAnswers)).toBe(false);
   });
 });
+
+/** The first sentence of a clue: what a player hears before anyone can buzz in. */
+const firstSentence = (clue: string) => clue.split(/(?<=[.!?])\s+/)[0]!;
+
+describe("questions fixed in review (issue 12, §5)", () => {
+  it("q_lit_mary_shelley takes Mary Shelley, not a bare surname that also names Percy", () => {
+    const accepted = byId("q_lit_mary_shelley").acceptedAnswers;
+    for (const wrong of ["shelley", "Shelley", "percy shelley", "Percy Bysshe Shelley"])
+      expect(matchesAnswer(wrong, accepted), wrong).toBe(false);
+    for (const right of ["mary shelley", "Mary Shelley", "Mary Wollstonecraft Shelley"])
+      expect(matchesAnswer(right, accepted), right).toBe(true);
+  });
+
+  it("q_sport_serena_williams claims the Open Era record among women only (Djokovic has 24)", () => {
+    const clue = byId("q_sport_serena_williams").clue;
+    expect(clue).not.toMatch(/any player/i);
+    const openEra = clue.split(/(?<=[.!?])\s+/).filter((s) => /open era/i.test(s));
+    for (const s of openEra) expect(s).toMatch(/\bwom[ae]n\b/i);
+  });
+
+  it("q_mus_dylan makes no 'first songwriter' claim (Tagore, a songwriter, won the Nobel in 1913)", () => {
+    expect(byId("q_mus_dylan").clue).not.toMatch(/\bfirst\b[^.]*\b(song-?writer|singer|musician)/i);
+  });
+
+  // Beside the answers themselves, the giveaways: the town the cape is named after, and the
+  // school (and the schoolboy) the game is named after.
+  it.each([
+    ["q_geo_cape_horn", ["horn", "hornos", "hoorn"]],
+    ["q_sport_rugby", ["rugby", "webb ellis", "warwickshire", "school"]],
+  ])("%s does not give its answer away in the first sentence", (id, words) => {
+    const q = byId(id);
+    const first = firstSentence(q.clue).toLowerCase();
+    for (const a of [...q.acceptedAnswers, q.displayAnswer]) expect(first, a).not.toContain(a.toLowerCase());
+    for (const w of words) expect(first, w).not.toMatch(new RegExp(`\\b${w}\\b`));
+  });
+});

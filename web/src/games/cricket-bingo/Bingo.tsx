@@ -80,9 +80,11 @@ function Day({ date, today }: { date: string; today: string }) {
           ...(a.date === today ? {} : { date: a.date }),
           ...(name ? { displayName: name } : {}),
         });
-        saveCurrentAttempt({ ...a, date: r.state.date });
-        if (r.state.status !== "playing")
-          saveLocalResult({ ...a, date: r.state.date }, { status: r.state.status, score: r.state.score });
+        // The server's attempt is the truth: its date, and its mode, which is the one it was
+        // started in even when another was asked for (one attempt per day and size).
+        const got: Attempt = { date: r.state.date, size: r.state.gridSize, mode: r.state.mode };
+        saveCurrentAttempt(got);
+        if (r.state.status !== "playing") saveLocalResult(got, { status: r.state.status, score: r.state.score });
         setGame({ gameId: r.gameId, ranked: r.ranked, state: r.state });
         window.scrollTo(0, 0);
       } catch (e) {
@@ -210,7 +212,7 @@ function HowTo() {
         </li>
         <li>Wrong, or a skip: the card is gone and you lose a life. 20 lives on 3×3, 25 on 4×4.</li>
         <li>One wildcard per game: it puts the current card in any empty cell, no questions asked (50 points).</li>
-        <li>A full row, column or diagonal is a bingo: +500. One attempt per day, grid and mode.</li>
+        <li>A full row, column or diagonal is a bingo: +500. One attempt per day and grid, in one mode.</li>
       </ul>
     </details>
   );

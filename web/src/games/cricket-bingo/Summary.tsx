@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { errorText } from "../../kit/api";
 import { Button } from "../../kit/Button";
 import { shareText } from "./api";
@@ -87,6 +87,20 @@ function ShareBox({ gameId }: { gameId: string }) {
   useEffect(() => {
     if (copied === "no") area.current?.select();
   }, [copied]);
+
+  // The box wraps long lines (a phone is narrower than "… · 4×4 (assisted)"), so it grows to
+  // hold every wrapped line rather than hiding the end of one or scrolling.
+  useLayoutEffect(() => {
+    const el = area.current;
+    if (!el || text === null) return;
+    const grow = () => {
+      el.style.height = "auto";
+      el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
+    };
+    grow();
+    window.addEventListener("resize", grow);
+    return () => window.removeEventListener("resize", grow);
+  }, [text]);
 
   async function share() {
     if (text === null) return;

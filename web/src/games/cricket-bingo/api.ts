@@ -7,6 +7,7 @@ import type {
   GridSize,
   LeaderboardReply,
   Mode,
+  MyGamesReply,
   StartReply,
   StreaksReply,
 } from "./wire";
@@ -87,3 +88,10 @@ export const leaderboard = (date: string, size: GridSize, mode: Mode) =>
 /** Streaks need an identity; a browser that never played has none to show. */
 export const myStreaks = async (): Promise<StreaksReply | null> =>
   playerToken() ? bingoApi<StreaksReply>("/me/streaks") : null;
+
+/**
+ * This player's attempts at a day (one per size at most, each in its own mode), so the
+ * setup screen can show what is already taken; a browser that never played has none.
+ */
+export const myGames = async (date: string): Promise<MyGamesReply> =>
+  playerToken() ? bingoApi<MyGamesReply>(`/me/games?date=${date}`) : { date, games: [] };

@@ -15,7 +15,7 @@ export const playerToken = (): string | null => stored(TOKEN);
 export const savePlayerToken = (t: string): void => store(TOKEN, t);
 export const forgetPlayerToken = (): void => forget(TOKEN);
 
-/** One attempt: a day, a size, a mode (RULINGS 7: one each). */
+/** One attempt: a day and a size (RULINGS 7: one each), played in one mode. */
 export interface Attempt {
   date: string;
   size: GridSize;
@@ -56,8 +56,11 @@ export const savePrefs = (p: Prefs): void => store(PREFS, JSON.stringify(p));
 export interface LocalResult {
   status: "won" | "lost";
   score: number;
+  /** The mode it was played in (absent in notes from before one attempt covered both modes). */
+  mode?: Mode;
 }
-export const attemptKey = (a: Attempt): string => `${a.date}:${a.size}:${a.mode}`;
+/** Keyed by day and size: one attempt each, whatever its mode (older keys also carry a mode). */
+export const attemptKey = (a: Pick<Attempt, "date" | "size">): string => `${a.date}:${a.size}`;
 
 export function localResults(): Record<string, LocalResult> {
   const r = readJson(RESULTS);
@@ -65,7 +68,7 @@ export function localResults(): Record<string, LocalResult> {
 }
 export function saveLocalResult(a: Attempt, r: LocalResult): void {
   const all = localResults();
-  all[attemptKey(a)] = r;
+  all[attemptKey(a)] = { ...r, mode: a.mode };
   // Keep the list small: the newest 120 attempts are plenty for an archive of recent days.
   const keys = Object.keys(all).sort().slice(-120);
   store(RESULTS, JSON.stringify(Object.fromEntries(keys.map((k) => [k, all[k]]))));

@@ -13,7 +13,10 @@ export type Mode = "classic" | "assisted";
 export type Card = NonNullable<BingoView["currentPlayer"]>;
 export type WinLine = NonNullable<BingoView["winLine"]>;
 
-/** POST /games: a new attempt (201) or the one this player already has (200). */
+/**
+ * POST /games: a new attempt (201) or the one this player already has at that day and size
+ * (200), in the mode it was started in, which may not be the mode asked for.
+ */
 export interface StartReply {
   gameId: string;
   playerToken?: string;
@@ -42,6 +45,19 @@ export interface LeaderboardReply {
   players: number;
   top: LeaderboardRow[];
   you: LeaderboardRow | null;
+}
+
+/** GET /me/games: the attempts this player has at a day (RULINGS 7: one per size). */
+export interface MyGamesReply {
+  date: string;
+  games: {
+    gameId: string;
+    gridSize: GridSize;
+    mode: Mode;
+    ranked: boolean;
+    status: "playing" | "won" | "lost";
+    score: number;
+  }[];
 }
 
 export interface StreaksReply {
