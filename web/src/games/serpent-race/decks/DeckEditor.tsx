@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { currentAccount, useAccount } from "../../../kit/account";
 import { ApiError, errorText } from "../../../kit/api";
 import { Button } from "../../../kit/Button";
@@ -44,6 +44,8 @@ interface Props {
   /** What the editor says first (e.g. what an import changed). */
   notes?: string[];
   version?: number;
+  /** A line to show first in the status (e.g. "Saved" after a new deck's first save). */
+  flash?: string | null;
 }
 
 type Status = { kind: "ok" | "bad"; text: string } | null;
@@ -55,12 +57,12 @@ function initiallyOpen(form: DeckForm, problems: FieldProblem[]): Set<string> {
 }
 
 /** The deck editor: name, deck type, sharing, every card, and save, export and delete. */
-export function DeckEditor({ initial, initialProblems = [], notes = [], version }: Props) {
+export function DeckEditor({ initial, initialProblems = [], notes = [], version, flash = null }: Props) {
   const account = useAccount();
   const [form, setForm] = useState(initial);
   const [problems, setProblems] = useState<FieldProblem[]>(initialProblems);
   const [open, setOpen] = useState(() => initiallyOpen(initial, initialProblems));
-  const [status, setStatus] = useState<Status>(null);
+  const [status, setStatus] = useState<Status>(flash ? { kind: "ok", text: flash } : null);
   const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(initial.deckid === null);
   const [signIn, setSignIn] = useState(false);
@@ -98,10 +100,13 @@ export function DeckEditor({ initial, initialProblems = [], notes = [], version 
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
 
-  // After problems are shown, take the keyboard (and the eye) to the first one.
+  // After problems are shown, take the keyboard (and the eye) to the first one; only then:
+  // fixing one problem while others remain must not pull the focus away from the typing.
+  const problemsNow = useRef(problems);
+  problemsNow.current = problems;
   useEffect(() => {
     if (focusTick === 0) return;
-    const first = problems[0];
+    const first = problemsNow.current[0];
     if (!first) return;
     const root = first.card
       ? document.querySelector(`[data-card-key="${first.card}"]`)
@@ -111,7 +116,7 @@ export function DeckEditor({ initial, initialProblems = [], notes = [], version 
       root) as HTMLElement | null;
     target?.scrollIntoView({ block: "center" });
     target?.focus({ preventScroll: true });
-  }, [focusTick, problems]);
+  }, [focusTick]);
 
   const cardProblems = (key: string) => problems.filter((p) => p.card === key);
   const deckProblems = (field: string) => problems.filter((p) => p.card === null && p.field === field);
@@ -133,16 +138,20 @@ export function DeckEditor({ initial, initialProblems = [], notes = [], version 
     setProblems(list);
     setOpen((o) => new Set([...o, ...list.map((p) => p.card).filter((k): k is string => k !== null)]));
     setFocusTick((t) => t + 1);
+    // The whole message sits beside its card; the bar at the bottom only says where.
     const first = list[0];
     const index = first?.card ? form.cards.findIndex((c) => c.key === first.card) : -1;
-    setStatus({
-      kind: "bad",
-      text:
-        list.length === 1 && first
-          ? `${lead}: ${index >= 0 ? `card ${index + 1}: ` : ""}${first.message}`
-          : `${lead}: ${list.length} things to fix, marked below.`,
-    });
+    const where =
+      list.length > 1
+        ? `${list.length} things to fix, marked below.`
+        : index >= 0
+          ? `card ${index + 1} needs a fix.`
+          : (first?.message ?? "");
+    setStatus({ kind: "bad", text: `${lead}: ${where}` });
   }
+
+  /** Back to the first problem (from the bar at the bottom). */
+  const goToProblem = () => setFocusTick((t) => t + 1);
 
   async function save() {
     const { body, problems: local } = deckFromForm(form);
@@ -227,11 +236,15 @@ export function DeckEditor({ initial, initialProblems = [], notes = [], version 
       </datalist>
       {notes.length > 0 && (
         <div className="banner banner--info" data-testid="deck-notes">
-          <ul className="sd-notes">
-            {notes.map((n) => (
-              <li key={n}>{n}</li>
-            ))}
-          </ul>
+          {notes.length === 1 ? (
+            <p>{notes[0]}</p>
+          ) : (
+            <ul className="sd-notes">
+              {notes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
 
@@ -284,6 +297,12 @@ export function DeckEditor({ initial, initialProblems = [], notes = [], version 
             onOrg={(o) => setOrgs((list) => [...(list ?? []).filter((x) => x.id !== o.id), o])}
           />
         </div>
+        {form.deckid && (
+          <div className="sd-danger row row--wrap">
+            <ConfirmDelete name={form.name} onConfirm={remove} disabled={busy} />
+            <span className="small muted">Games already set up keep their cards.</span>
+          </div>
+        )}
       </section>
 
       <section className="stack" aria-labelledby={`${id}-cards`}>
@@ -375,6 +394,11 @@ export function DeckEditor({ initial, initialProblems = [], notes = [], version 
 
       <div className="sd-actions" data-testid="deck-actions">
         <Problems list={looseProblems} id={`${id}-deck-err`} />
+        {!status && (dirty || saved) && (
+          <p className="small muted" data-testid="deck-state">
+            {form.deckid === null ? "Not saved yet" : dirty ? "Unsaved changes" : `All saved · version ${saved}`}
+          </p>
+        )}
         {status && (
           <p
             className={status.kind === "ok" ? "sd-status sd-status--ok" : "sd-status sd-status--bad"}
@@ -382,6 +406,11 @@ export function DeckEditor({ initial, initialProblems = [], notes = [], version 
             data-testid="deck-status"
           >
             {status.text}
+            {status.kind === "bad" && problems.length > 0 && (
+              <button type="button" className="sd-link-btn" onClick={goToProblem} data-testid="deck-show-problem">
+                Show
+              </button>
+            )}
           </p>
         )}
         <div className="row row--wrap">
@@ -391,10 +420,6 @@ export function DeckEditor({ initial, initialProblems = [], notes = [], version 
           <Button onClick={exportJson} testId="deck-export">
             Export JSON
           </Button>
-          {form.deckid && <ConfirmDelete name={form.name} onConfirm={remove} disabled={busy} />}
-          <span className="small muted sd-actions__state" aria-live="polite">
-            {dirty ? "Unsaved changes" : saved ? `Saved · version ${saved}` : ""}
-          </span>
         </div>
       </div>
     </div>

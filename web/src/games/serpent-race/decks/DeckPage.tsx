@@ -48,7 +48,7 @@ export function DeckPage({ deckid, onTitle }: { deckid: string; onTitle(t: strin
       key={`${loaded.deck.deckid}:${loaded.deck.version}`}
       initial={form}
       version={loaded.deck.version}
-      notes={flash ? [flash] : []}
+      flash={flash}
     />
   );
 }

@@ -105,6 +105,26 @@ function OrgJoiner({ intro, onOrg }: { intro: string | null; onOrg(o: Org): void
     }
   }
 
+  if (made)
+    return (
+      <div className="sd-org stack stack--tight">
+        <p className="small" role="status" data-testid="org-made">
+          You are in <strong>{made.name}</strong>
+          {made.inviteCode ? (
+            <>
+              ; colleagues join with the code <strong className="sd-code">{made.inviteCode}</strong>.
+            </>
+          ) : (
+            "."
+          )}
+        </p>
+        <div>
+          <button type="button" className="sd-link-btn" onClick={() => setMade(null)} data-testid="org-open">
+            Start or join another organisation
+          </button>
+        </div>
+      </div>
+    );
   if (!open)
     return (
       <div>
@@ -148,12 +168,6 @@ function OrgJoiner({ intro, onOrg }: { intro: string | null; onOrg(o: Org): void
           Join
         </Button>
       </form>
-      {made && (
-        <p className="small" role="status" data-testid="org-made">
-          You are in {made.name}
-          {made.inviteCode ? `; others join with the code ${made.inviteCode}` : ""}.
-        </p>
-      )}
       {error && (
         <p className="note note--bad" role="alert">
           {error}

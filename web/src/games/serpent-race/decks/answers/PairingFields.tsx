@@ -6,6 +6,8 @@ import { type AnswerProps, invalid, problemsAt } from "./props";
 export function PairingFields({ card, onChange, problems, idBase }: AnswerProps) {
   const group = problemsAt(problems, "answer");
   const errId = `${idBase}-answer-err`;
+  // "Give at least two pairs" is about the deck of pairs: the empty inputs are where to write.
+  const wholeAnswer = problems.some((p) => p.field === "answer");
   const setPair = (i: number, side: "left" | "right", value: string) =>
     onChange({ pairs: card.pairs.map((p, j) => (j === i ? { ...p, [side]: value } : p)) });
   return (
@@ -39,7 +41,7 @@ export function PairingFields({ card, onChange, problems, idBase }: AnswerProps)
                   placeholder="Left"
                   value={p.left}
                   onChange={(e) => setPair(i, "left", e.target.value)}
-                  aria-invalid={invalid(problems, `answer.${i}.left`)}
+                  aria-invalid={invalid(problems, `answer.${i}.left`) || (wholeAnswer && p.left.trim() === "")}
                   data-testid={`pair-left-${i}`}
                 />
                 <span className="sd-pair__arrow" aria-hidden="true">
@@ -51,7 +53,7 @@ export function PairingFields({ card, onChange, problems, idBase }: AnswerProps)
                   placeholder="Right"
                   value={p.right}
                   onChange={(e) => setPair(i, "right", e.target.value)}
-                  aria-invalid={invalid(problems, `answer.${i}.right`)}
+                  aria-invalid={invalid(problems, `answer.${i}.right`) || (wholeAnswer && p.right.trim() === "")}
                   data-testid={`pair-right-${i}`}
                 />
                 <button
