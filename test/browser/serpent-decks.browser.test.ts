@@ -253,10 +253,29 @@ describeWithChromium("SerpentRace deck editor in Chromium", () => {
     await id(card(page, 0), "card-question").fill("Hum a song; the class guesses it within 20 seconds.");
     await id(card(page, 0), "consequence-type").selectOption("0");
     await id(card(page, 0), "consequence-value").fill("zero");
+    await id(page, "add-card").click();
+    await id(card(page, 1), "card-question").fill("Name five rivers in one breath.");
+    await id(card(page, 1), "consequence-type").selectOption("1");
+    await id(card(page, 1), "consequence-value").fill("-2");
     await id(page, "deck-save").click();
-    // What the inputs cannot say is caught before sending, next to its card.
+    // What the inputs cannot say is caught before sending, next to each card, and the first has the keyboard.
     await expect.poll(() => id(card(page, 0), "card-problem").textContent()).toMatch(/whole number/);
-    await id(card(page, 0), "consequence-value").fill("3");
+    expect(await id(card(page, 1), "card-problem").textContent()).toMatch(/whole number/);
+    expect(await id(page, "deck-status").textContent()).toMatch(/2 things to fix/);
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.closest("[data-testid^=card-]")?.getAttribute("data-testid")),
+      )
+      .toBe("card-0");
+    // Fixing the first one keeps the typing there (the other problem does not pull the focus away).
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("3");
+    expect(await id(card(page, 0), "card-problem").count()).toBe(0);
+    expect(
+      await page.evaluate(() => document.activeElement?.closest("[data-testid^=card-]")?.getAttribute("data-testid")),
+    ).toBe("card-0");
+    expect(await id(card(page, 0), "consequence-value").inputValue()).toBe("3");
+    await id(card(page, 1), "consequence-value").fill("2");
     await id(page, "deck-save").click();
     await page.waitForURL(/\/serpent\/decks\/[0-9a-f-]{36}$/);
 
