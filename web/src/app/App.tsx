@@ -12,6 +12,9 @@ const CardsRoom = lazy(() => import("../games/card-table/Room").then((m) => ({ d
 const BingoPage = lazy(() => import("../games/cricket-bingo/Bingo").then((m) => ({ default: m.BingoPage })));
 const OutrankLobby = lazy(() => import("../games/outrank/Lobby").then((m) => ({ default: m.OutrankLobby })));
 const OutrankRoom = lazy(() => import("../games/outrank/Room").then((m) => ({ default: m.OutrankRoom })));
+const SerpentDecks = lazy(() =>
+  import("../games/serpent-race/decks/SerpentDecks").then((m) => ({ default: m.SerpentDecks })),
+);
 
 /** Routing by path alone: each game owns a prefix, a room is the prefix plus its code. */
 export function App() {
@@ -42,5 +45,7 @@ function Route({ path }: { path: string }) {
   if (path === "/outrank") return <OutrankLobby />;
   const outrank = /^\/outrank\/([^/]+)$/.exec(path);
   if (outrank?.[1]) return <OutrankRoom key={outrank[1]} code={decodeURIComponent(outrank[1])} />;
+  const decks = /^\/serpent\/decks(?:\/([^/]+))?$/.exec(path);
+  if (decks) return <SerpentDecks key={path} deckid={decks[1] && decodeURIComponent(decks[1])} />;
   return <NotFound />;
 }

@@ -1,0 +1,97 @@
+import { Button } from "../../../../kit/Button";
+import { Problems } from "../Problems";
+import { type AnswerProps, invalid, problemsAt } from "./props";
+
+/** Pairs to match (left → right), or one sentence the race scrambles into words (the older format). */
+export function PairingFields({ card, onChange, problems, idBase }: AnswerProps) {
+  const group = problemsAt(problems, "answer");
+  const errId = `${idBase}-answer-err`;
+  // "Give at least two pairs" is about the deck of pairs: the empty inputs are where to write.
+  const wholeAnswer = problems.some((p) => p.field === "answer");
+  const setPair = (i: number, side: "left" | "right", value: string) =>
+    onChange({ pairs: card.pairs.map((p, j) => (j === i ? { ...p, [side]: value } : p)) });
+  return (
+    <fieldset className="sd-group" aria-describedby={group.length ? errId : undefined}>
+      <legend className="sd-field__label">Answer</legend>
+      <div className="sd-tabs" role="radiogroup" aria-label="Kind of pairing card">
+        {(["pairs", "sentence"] as const).map((mode) => (
+          <label key={mode} className="sd-choice">
+            <input
+              type="radio"
+              name={`${idBase}-pairing`}
+              checked={card.pairingMode === mode}
+              onChange={() => onChange({ pairingMode: mode })}
+              data-testid={`pairing-mode-${mode}`}
+            />
+            {mode === "pairs" ? "Pairs to match" : "Sentence to put in order"}
+          </label>
+        ))}
+      </div>
+      {card.pairingMode === "pairs" ? (
+        <>
+          <p className="small muted">Players see the left parts in order and the right parts shuffled.</p>
+          <ol className="sd-pairs">
+            {card.pairs.map((p, i) => (
+              // Pairs have no id of their own; their place is who they are while editing.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <li key={i} className="sd-pair">
+                <input
+                  className="text-input sd-input"
+                  aria-label={`Pair ${i + 1}, left part`}
+                  placeholder="Left"
+                  value={p.left}
+                  onChange={(e) => setPair(i, "left", e.target.value)}
+                  aria-invalid={invalid(problems, `answer.${i}.left`) || (wholeAnswer && p.left.trim() === "")}
+                  data-testid={`pair-left-${i}`}
+                />
+                <span className="sd-pair__arrow" aria-hidden="true">
+                  →
+                </span>
+                <input
+                  className="text-input sd-input"
+                  aria-label={`Pair ${i + 1}, right part`}
+                  placeholder="Right"
+                  value={p.right}
+                  onChange={(e) => setPair(i, "right", e.target.value)}
+                  aria-invalid={invalid(problems, `answer.${i}.right`) || (wholeAnswer && p.right.trim() === "")}
+                  data-testid={`pair-right-${i}`}
+                />
+                <button
+                  type="button"
+                  className="sd-icon-btn"
+                  aria-label={`Remove pair ${i + 1}`}
+                  onClick={() => onChange({ pairs: card.pairs.filter((_, j) => j !== i) })}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ol>
+          <div>
+            <Button
+              variant="ghost"
+              onClick={() => onChange({ pairs: [...card.pairs, { left: "", right: "" }] })}
+              testId="pair-add"
+            >
+              + Add a pair
+            </Button>
+          </div>
+        </>
+      ) : (
+        <label className="sd-field">
+          <span className="sd-field__label">The sentence</span>
+          <textarea
+            className="text-input sd-textarea"
+            rows={2}
+            value={card.sentence}
+            onChange={(e) => onChange({ sentence: e.target.value })}
+            aria-invalid={invalid(problems, "answer")}
+            data-testid="pairing-sentence"
+          />
+          <span className="small muted">Players get its words shuffled and put them back in order.</span>
+        </label>
+      )}
+      <Problems list={group} id={errId} />
+    </fieldset>
+  );
+}
