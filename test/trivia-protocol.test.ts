@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TriviaState } from "../src/games/trivia-duel/state";
 import { Player } from "./support/client";
@@ -13,10 +14,13 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The key a client's own questions belong to (as the web client keeps one per browser). */
+const OWNER = "trivia-owner-key-0123456789";
+
 async function createRoom(body: unknown = {}): Promise<string> {
   const res = await fetch(`${server.url}/api/v1/trivia/rooms`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", "x-parlor-owner": OWNER },
     body: JSON.stringify(body),
   });
   expect(res.status).toBe(201);
@@ -206,6 +210,27 @@ describe("Trivia Duel over Socket.IO", () => {
     expect(s.config.betTimeLimitSec).toBe(20);
     expect(s.customPool).toHaveLength(3);
     expect(s.customPool?.[0]?.id).toBe("Question #1 (mine) ✓");
+    // The room names its questions by hash (the log holds a few bytes); they are stored once,
+    // as the sender's, and a second room with the same questions shares them.
+    const logged = await server.log.openRoomByCode(code);
+    expect(logged?.options).toEqual({ config: expect.anything(), questionSet: { hash: expect.any(String) } });
+    expect(JSON.stringify(logged?.options)).not.toContain("Custom clue");
+    const again = await createRoom({ questions });
+    const named = (logged!.options as { questionSet: unknown }).questionSet;
+    expect((await server.log.openRoomByCode(again))?.options).toMatchObject({ questionSet: named });
+    expect((await state(again)).customPool).toBe(s.customPool);
+    const stored = await sql<{ n: number; bytes: number }>`SELECT COUNT(*)::int AS n, SUM(bytes)::int AS bytes
+      FROM content_blobs WHERE game = 'trivia-duel'`.execute(server.db);
+    expect(stored.rows[0]).toMatchObject({ n: 1 });
+    expect(stored.rows[0]!.bytes).toBeGreaterThan(JSON.stringify(questions).length - 10);
+    // Stored content belongs to someone: without an owner key, a room may not bring questions.
+    const anonymous = await fetch(`${server.url}/api/v1/trivia/rooms`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ questions }),
+    });
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as { error: { code: string } }).error.code).toBe("owner_required");
     const long = await fetch(`${server.url}/api/v1/trivia/rooms`, {
       method: "POST",
       headers: { "content-type": "application/json" },
