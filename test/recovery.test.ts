@@ -18,10 +18,18 @@ afterAll(async () => {
   await h?.close();
 });
 
-function hostOn(clock: () => number) {
+function hostOn(clock: () => number, roomCode?: () => string) {
   const log = new InputLog(h.db);
   const live = new MemoryLiveStore();
-  const host = new RoomHost({ games: gameModules, live, log, publisher: quiet, timeScale: 1, clock });
+  const host = new RoomHost({
+    games: gameModules,
+    live,
+    log,
+    publisher: quiet,
+    timeScale: 1,
+    clock,
+    ...(roomCode ? { roomCode } : {}),
+  });
   return { host, log, live };
 }
 
@@ -49,6 +57,34 @@ describe("recovery after a restart", () => {
     for (const code of codes) expect(await second.live.has(code)).toBe(true);
     // The reconnected player was not marked away again by the loop.
     expect(((await second.host.exists(late))!.state as TriviaState).players.P1.connected).toBe(true);
+  });
+
+  it("while rooms are being restored, a new room never takes the code of one not restored yet", async () => {
+    let now = 4_050_000_000_000;
+    const clock = () => now;
+    const first = hostOn(clock);
+    const old = await first.host.createRoom("trivia-duel", {});
+    await first.host.join("trivia-duel", old, { credential: "restored-player-1" });
+    const uid = (await first.live.get(old))!.uid;
+    now += 1000;
+    // The next server draws that very code first.
+    const draws = [old, old, "ZZ2345"];
+    const second = hostOn(clock, () => draws.shift() ?? "ZZ6789");
+    // Recovery has started but not reached that room (what recoverRooms sets while it runs).
+    let asked = 0;
+    second.host.setRestoreOnDemand(async () => {
+      asked++;
+      return null;
+    });
+    const fresh = await second.host.createRoom("trivia-duel", {});
+    expect(fresh).toBe("ZZ2345");
+    expect(await second.live.has(old)).toBe(false);
+    second.host.setRestoreOnDemand(null);
+    // The old room comes back whole when the loop reaches it, under its own code.
+    await recoverRooms(second.host, second.log, { now: clock });
+    expect((await second.live.get(old))?.uid).toBe(uid);
+    expect((await second.log.openRoomByCode(old))?.uid).toBe(uid);
+    expect(asked).toBe(0);
   });
 
   it("closes a lobby nobody started within minutes, but keeps a game in progress for hours", async () => {

@@ -70,6 +70,30 @@ describe("rooms people can trust", () => {
     expect((await state(code))!.players.P1.joined).toBe(false);
   });
 
+  it("LEAVE after a dropped connection and a reconnect frees the seat, every time", async () => {
+    const code = await createRoom({ config: { reconnectGraceSec: 600 } });
+    for (let i = 0; i < 10; i++) {
+      const id = randomUUID();
+      const first = await seat(code, id);
+      expect(first.rs.you).toBe("P1");
+      // The line drops; the server marks the seat away (its reconnect window opens).
+      first.p.socket.disconnect();
+      for (let t = 0; t < 100 && (await state(code))!.players.P1.connected; t++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect((await state(code))!.players.P1).toMatchObject({ joined: true, connected: false });
+      // Back with the same id: the same seat. Then LEAVE, and the socket closes at once.
+      const back = await seat(code, id);
+      expect(back.rs.you).toBe("P1");
+      back.p.send({ type: "LEAVE" });
+      back.p.socket.disconnect();
+      const next = await seat(code);
+      expect(next.rs.you).toBe("P1");
+      await new Promise((resolve) => next.p.socket.emit("message", { type: "LEAVE" }, resolve));
+      next.p.close();
+    }
+    expect((await state(code))!.players.P1.joined).toBe(false);
+  });
+
   it("a Socket.IO acknowledgement answers every message, so a client can wait for its LEAVE", async () => {
     const code = await createRoom();
     const a = await seat(code);

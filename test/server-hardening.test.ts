@@ -1,5 +1,6 @@
 import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Player } from "./support/client";
 import { startServer, type TestServer } from "./support/server";
 
 /** What a security probe found at the HTTP edge, each fixed at its cause. */
@@ -37,6 +38,29 @@ describe("the HTTP edge", () => {
     expect(codes).toEqual([201, 201, 201, 429]);
     const r = await post("/api/v1/trivia/rooms", "{}");
     expect(await r.json()).toMatchObject({ error: { code: "rate_limited" } });
+  });
+
+  it("limits rooms made by joining an unknown Trivia code, like rooms made over REST", async () => {
+    // Five a minute here (a burst of five): the sixth unknown code is refused and no room appears.
+    const outcomes: string[] = [];
+    const players: Player[] = [];
+    for (let i = 0; i < 6; i++) {
+      const p = new Player(server.url, "/trivia");
+      players.push(p);
+      p.send({ type: "JOIN_ROOM", roomId: `MADE${i}X`, playerId: `maker-${i}-0000000` });
+      for (let t = 0; t < 200 && !p.inbox.some((m) => m.type === "ROOM_STATE" || m.type === "ERROR"); t++)
+        await new Promise((r) => setTimeout(r, 25));
+      const m = p.inbox.find((x) => x.type === "ROOM_STATE" || x.type === "ERROR");
+      outcomes.push(m?.type === "ERROR" ? String(m.code) : String(m?.roomId));
+    }
+    expect(outcomes).toEqual(["MADE0X", "MADE1X", "MADE2X", "MADE3X", "MADE4X", "rate_limited"]);
+    expect(await server.live.get("MADE5X")).toBeNull();
+    // Joining a room that exists costs no allowance: a second player still gets in.
+    const second = new Player(server.url, "/trivia");
+    players.push(second);
+    second.send({ type: "JOIN_ROOM", roomId: "MADE0X", playerId: "second-player-0000" });
+    expect(await second.next("ROOM_STATE")).toMatchObject({ roomId: "MADE0X", you: "P2" });
+    for (const p of players) p.close();
   });
 
   it("sends security headers on the API", async () => {

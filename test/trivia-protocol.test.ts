@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadQuestionBank } from "../src/games/trivia-duel/content/index";
 import type { TriviaState } from "../src/games/trivia-duel/state";
 import { Player } from "./support/client";
 import { scanTrivia } from "./support/secrecy";
@@ -13,10 +15,13 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The key a client's own questions belong to (as the web client keeps one per browser). */
+const OWNER = "trivia-owner-key-0123456789";
+
 async function createRoom(body: unknown = {}): Promise<string> {
   const res = await fetch(`${server.url}/api/v1/trivia/rooms`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", "x-parlor-owner": OWNER },
     body: JSON.stringify(body),
   });
   expect(res.status).toBe(201);
@@ -206,6 +211,27 @@ describe("Trivia Duel over Socket.IO", () => {
     expect(s.config.betTimeLimitSec).toBe(20);
     expect(s.customPool).toHaveLength(3);
     expect(s.customPool?.[0]?.id).toBe("Question #1 (mine) ✓");
+    // The room names its questions by hash (the log holds a few bytes); they are stored once,
+    // as the sender's, and a second room with the same questions shares them.
+    const logged = await server.log.openRoomByCode(code);
+    expect(logged?.options).toEqual({ config: expect.anything(), questionSet: { hash: expect.any(String) } });
+    expect(JSON.stringify(logged?.options)).not.toContain("Custom clue");
+    const again = await createRoom({ questions });
+    const named = (logged!.options as { questionSet: unknown }).questionSet;
+    expect((await server.log.openRoomByCode(again))?.options).toMatchObject({ questionSet: named });
+    expect((await state(again)).customPool).toBe(s.customPool);
+    const stored = await sql<{ n: number; bytes: number }>`SELECT COUNT(*)::int AS n, SUM(bytes)::int AS bytes
+      FROM content_blobs WHERE game = 'trivia-duel'`.execute(server.db);
+    expect(stored.rows[0]).toMatchObject({ n: 1 });
+    expect(stored.rows[0]!.bytes).toBeGreaterThan(JSON.stringify(questions).length - 10);
+    // Stored content belongs to someone: without an owner key, a room may not bring questions.
+    const anonymous = await fetch(`${server.url}/api/v1/trivia/rooms`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ questions }),
+    });
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as { error: { code: string } }).error.code).toBe("owner_required");
     const long = await fetch(`${server.url}/api/v1/trivia/rooms`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -219,6 +245,54 @@ describe("Trivia Duel over Socket.IO", () => {
     });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("invalid_body");
+  });
+});
+
+describe("the room form's REST", () => {
+  it("lists the built-in categories with their question counts, and a room draws only the chosen ones", async () => {
+    const r = await fetch(`${server.url}/api/v1/trivia/categories`);
+    expect(r.status).toBe(200);
+    const { categories } = (await r.json()) as { categories: { name: string; questions: number }[] };
+    const bank = loadQuestionBank();
+    const counts = new Map<string, number>();
+    for (const q of bank) counts.set(q.category, (counts.get(q.category) ?? 0) + 1);
+    // Every category of the bank, once, in name order, with how many questions it holds.
+    expect(categories).toEqual(
+      [...counts].map(([name, questions]) => ({ name, questions })).sort((a, b) => a.name.localeCompare(b.name)),
+    );
+    expect(categories.reduce((n, c) => n + c.questions, 0)).toBe(bank.length);
+
+    // The form's choices reach the room: timers, one category, strict matching.
+    const pick = categories.find((c) => c.questions >= 5)!;
+    const config = {
+      questionsPerMatch: 5,
+      betTimeLimitSec: 40,
+      answerTimeLimitSec: 20,
+      strictMatching: true,
+      categories: [pick.name],
+    };
+    const { code, a, b } = await pair({ config });
+    const s = await state(code);
+    expect(s.config).toMatchObject(config);
+    expect(s.questions.map((q) => q.category)).toEqual(Array(5).fill(pick.name));
+    expect(a.rs.config).toMatchObject({ betTimeLimitSec: 40, answerTimeLimitSec: 20, strictMatching: true });
+    a.p.close();
+    b.p.close();
+
+    // A category the bank does not have, or too few questions for the match, is refused.
+    const refused = async (body: unknown) => {
+      const res = await fetch(`${server.url}/api/v1/trivia/rooms`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, code: ((await res.json()) as { error: { code: string } }).error.code };
+    };
+    expect(await refused({ config: { categories: ["Knitting"] } })).toEqual({ status: 400, code: "unknown_category" });
+    expect(await refused({ config: { categories: [pick.name], questionsPerMatch: pick.questions + 1 } })).toEqual({
+      status: 400,
+      code: "too_few_questions",
+    });
   });
 });
 

@@ -101,6 +101,8 @@ export interface GameModule {
    * Must be cheap when everything is already loaded.
    */
   prepare?(options: unknown, ctx: ServiceContext): Promise<void>;
+  /** Bytes of content the game keeps in its own tables (uploaded packs), for the server's total quota. */
+  storedBytes?(ctx: ServiceContext): Promise<number>;
   /** Runs once at start, after migrations (seed tables and the like). */
   init?(ctx: ServiceContext): Promise<void>;
   /** Runs at shutdown, before the database closes (write what is buffered). */
@@ -124,6 +126,35 @@ export interface ServiceContext {
   seats?: SeatIssuer;
   /** Rooms, for games whose own routes create or drive them (SerpentRace's REST). */
   rooms?: RoomDirectory;
+  /** Immutable content that rooms name by hash (what clients send along with a new room). */
+  content?: ContentStore;
+}
+
+/**
+ * Content sent along with a new room (inline card packs, a definition, a question set) is
+ * stored once, immutable, and the room's options name it by hash (RULINGS: content is
+ * referenced, not copied), so a room costs a few bytes in memory and in its log however
+ * much it brought. In options, a reference is an object with a `hash` field: that is how
+ * the store finds which content open rooms still name.
+ */
+export interface ContentStore {
+  /**
+   * Store `body` for `owner`, or note another use if the same content (same game, kind and
+   * JSON) is stored already; returns its hash. New content is first offered to `admit` with
+   * its size, which may refuse (an ApiRefusal: over a quota); content nobody's open room
+   * names any more is let go then, and `admit` asked once more.
+   */
+  put(
+    item: { game: string; kind: string; owner: string; body: unknown },
+    admit: (bytes: number) => Promise<void>,
+  ): Promise<string>;
+  /** The stored body, or null. */
+  get(game: string, kind: string, hash: string): Promise<unknown | null>;
+  /**
+   * Bytes stored: `owner`'s content in this store, and `total`, everything every game keeps
+   * (this store plus each game's own uploads, `GameModule.storedBytes`), for the server's quota.
+   */
+  usage(owner: string | null): Promise<{ owner: number; total: number }>;
 }
 
 /** What a game's own routes may do with its rooms. */

@@ -10,10 +10,13 @@ export function newRoomCode(): string {
   return s;
 }
 
-/** A code not used by any live room. */
-export async function uniqueRoomCode(isTaken: (code: string) => Promise<boolean>): Promise<string> {
+/** A code `isTaken` does not know (`make`: how codes are drawn; tests force collisions with it). */
+export async function uniqueRoomCode(
+  isTaken: (code: string) => Promise<boolean>,
+  make: () => string = newRoomCode,
+): Promise<string> {
   for (let attempt = 0; attempt < 1000; attempt++) {
-    const code = newRoomCode();
+    const code = make();
     if (!(await isTaken(code))) return code;
   }
   throw new Error("could not find a free room code");

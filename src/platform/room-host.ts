@@ -71,6 +71,8 @@ export interface HostDeps {
   services?: ServiceContext;
   /** Live rooms allowed at once; creating one more is refused (`server_full`). */
   maxLiveRooms?: number;
+  /** How new room codes are drawn (random; tests make them collide). */
+  roomCode?: () => string;
 }
 
 /** A refusal from the host that callers turn into their protocol's error (REST status, socket error). */
@@ -150,9 +152,11 @@ export class RoomHost {
     const limit = this.deps.maxLiveRooms;
     if (limit !== undefined && (await this.deps.live.size()) >= limit)
       throw new HostRefusal("server_full", "This server has as many rooms open as it can hold; try again later.");
+    const code = wantedCode ?? (await uniqueRoomCode((c) => this.codeTaken(c), this.deps.roomCode));
+    // The content the options name is loaded first: checking them may need it (a stored
+    // definition's settings), and setup reads it. Nothing is awaited between here and setup.
+    await this.prepare(game, rawOptions ?? {});
     const options = game.rules.options.parse(rawOptions ?? {});
-    await this.prepare(game, options);
-    const code = wantedCode ?? (await uniqueRoomCode((c) => this.deps.live.has(c)));
     const now = this.clock();
     const origin: RoomOrigin = {
       roomId: code,
@@ -189,6 +193,15 @@ export class RoomHost {
       throw err;
     }
     return code;
+  }
+
+  /**
+   * Whether a code names a room: a live one, or, while rooms are still being restored after
+   * a restart, an open room in the log that the restore has not reached yet.
+   */
+  private async codeTaken(code: string): Promise<boolean> {
+    if (await this.deps.live.has(code)) return true;
+    return this.restoreOnDemand !== null && (await this.deps.log.openRoomByCode(code)) !== null;
   }
 
   async exists(code: string): Promise<RoomRecord | null> {

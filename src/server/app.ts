@@ -4,9 +4,10 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify from "fastify";
-import type { GameModule, ServiceModule } from "../engine/module";
+import type { GameModule, ServiceContext, ServiceModule } from "../engine/module";
 import { Accounts } from "../platform/accounts/accounts";
 import { accountMigrations } from "../platform/accounts/migrations";
+import { ContentBlobs } from "../platform/content-store";
 import { connectDb } from "../platform/db/connect";
 import { migrate } from "../platform/db/migrations";
 import { Identities } from "../platform/identities";
@@ -59,14 +60,25 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
   const tokens = await SeatTokens.open(dbh.db as never, config.SEAT_TOKEN_SECRET);
   const identity = await Identities.open(dbh.db as never, config.IDENTITY_SECRET);
   const accounts = new Accounts(dbh.db, identity);
-  const services = {
+  const content = new ContentBlobs(dbh.db, {
+    elsewhere: async () => {
+      let bytes = 0;
+      for (const g of games) bytes += (await g.storedBytes?.(services)) ?? 0;
+      return bytes;
+    },
+  });
+  const services: ServiceContext = {
     db: dbh.db,
     now: () => Date.now(),
     contentQuotaBytes: config.CONTENT_QUOTA_MB * 1024 * 1024,
     identity,
     accounts,
+    content,
   };
   for (const g of [...games, ...serviceGames]) await g.init?.(services);
+  // Content sent with rooms that closed since the last run (and unused for a while) goes.
+  const purged = await content.purge();
+  if (purged) app.log.info({ purged }, "stored content no open room names was let go");
   // Embedded on disk: inputs are durable once in the journal file, and PGlite (whose
   // statements stall now and then) takes them in the background. PostgreSQL commits
   // without blocking, and is the log other nodes read, so it needs no journal.

@@ -40,10 +40,14 @@ export const Config = z.object({
   ROOM_IDLE_MINUTES: z.coerce.number().positive().default(120),
   /** Lobbies nobody started, and finished games, close after this long without input. */
   ROOM_LOBBY_IDLE_MINUTES: z.coerce.number().positive().default(10),
-  /** All uploaded content (card packs and the like) together may take this many megabytes. */
-  CONTENT_QUOTA_MB: z.coerce.number().positive().default(500),
-  /** Live rooms this server holds at most; creating more is refused with `server_full`. */
-  MAX_LIVE_ROOMS: count(20_000),
+  /**
+   * All stored content (uploaded card packs, what rooms bring with them) together may take
+   * this many megabytes. With MAX_LIVE_ROOMS it bounds the heap: see "Memory" in
+   * docs/operations.md (the defaults fit a 2 GB heap).
+   */
+  CONTENT_QUOTA_MB: z.coerce.number().positive().default(200),
+  /** Live rooms this server holds at most; creating more is refused with `server_full` (see CONTENT_QUOTA_MB). */
+  MAX_LIVE_ROOMS: count(10_000),
   /** REST requests per minute per client address (all routes together). */
   REST_PER_MINUTE: count(600),
   /** Account registrations and logins per client address per minute (refreshes: six times that). */

@@ -228,6 +228,66 @@ describeWithChromium("Trivia Duel in the browser", () => {
     for (const ctx of [ctxA, ctxB, ctxC]) await ctx.close();
   }, 120_000);
 
+  it("the room form's settings reach the room, and each screen counts down what is left", async () => {
+    const ctxA = await browser.newContext();
+    const ctxB = await browser.newContext(phone);
+    const a = await ctxA.newPage();
+    const b = await ctxB.newPage();
+    const { categories } = (await (await fetch(`${server.url}/api/v1/trivia/categories`)).json()) as {
+      categories: { name: string; questions: number }[];
+    };
+    const pick = categories.find((c) => c.questions >= 4)!.name;
+    await a.goto(`${server.url}/trivia`);
+    await id(a, "creator-name").fill("Ida");
+    await a.locator("summary").click();
+    await id(a, "setting-questions").fill("4");
+    await id(a, "setting-bet").fill("40");
+    await id(a, "setting-answer").fill("20");
+    await id(a, `category-${pick}`).check();
+    await id(a, "strict").check();
+    expect(await a.locator("summary").textContent()).toContain(
+      "4 questions, 40 s to bet, 20 s to answer, 1 category, exact answers",
+    );
+    await shot(a, "trivia-17-settings");
+    await id(a, "create-room").click();
+    await id(a, "phase-WAITING").waitFor();
+    const code = ((await id(a, "room-code").textContent()) ?? "").trim();
+    const room = async () => (await server.live.get(code))!.state as TriviaState;
+    expect((await room()).config).toMatchObject({
+      questionsPerMatch: 4,
+      betTimeLimitSec: 40,
+      answerTimeLimitSec: 20,
+      strictMatching: true,
+      categories: [pick],
+    });
+
+    await joinAs(b, code, "Jo");
+    await id(a, "phase-CATEGORY").waitFor();
+    const started = await room();
+    expect(started.questions.map((q) => q.category)).toEqual([pick, pick, pick, pick]);
+    // Betting counts down the room's 40 s (20 s at this server's time scale of 0.5).
+    const seconds = async (page: Page) =>
+      Number(/\d+/.exec((await id(page, "countdown").first().textContent()) ?? "")?.[0]);
+    await a.locator('[data-testid="betting-your-turn"], [data-testid="betting-waiting"]').first().waitFor();
+    const [first, second] = (await id(a, "betting-your-turn").isVisible()) ? [a, b] : [b, a];
+    await id(first, "betting-your-turn").waitFor();
+    const toBet = await seconds(first);
+    expect(toBet).toBeGreaterThan(14);
+    expect(toBet).toBeLessThanOrEqual(20);
+    await shot(first, "trivia-18-bet-countdown");
+    await id(first, "bet-10").click();
+    await id(second, "match").click();
+    // The answer box counts down the room's 20 s to answer (10 s here).
+    await id(second, "buzz").waitFor();
+    await id(second, "buzz").click();
+    await id(second, "answer-input").waitFor();
+    const toAnswer = await seconds(second);
+    expect(toAnswer).toBeGreaterThan(6);
+    expect(toAnswer).toBeLessThanOrEqual(10);
+    await shot(second, "trivia-19-answer-countdown");
+    for (const ctx of [ctxA, ctxB]) await ctx.close();
+  }, 120_000);
+
   it("leaving always gives the seat up, even straight after joining", async () => {
     const ctx = await browser.newContext();
     const page = await ctx.newPage();

@@ -41,6 +41,9 @@ export function scanTrivia(inbox: Msg[], questions: Question[]): string[] {
     for (const { path, text } of strings(m)) {
       if (m.type === "ANSWER_SUBMITTED" && path === "answer") continue;
       if (path.endsWith("correctAnswer")) continue;
+      // The category is announced before the clue; a clue that names its own category
+      // ("…this Geography classic…") is not revealed by it.
+      if (path.endsWith("category")) continue;
       if (JSON.stringify(m).includes("acceptedAnswers")) problems.push(`${m.type} carries acceptedAnswers`);
       questions.forEach((q, qi) => {
         if (text.length >= 8 && q.clue.includes(text) && q.clue.indexOf(text) + text.length > reveal)

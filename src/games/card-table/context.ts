@@ -7,10 +7,12 @@ import type { CardTableState } from "./state";
 export const HISTORY_LIMIT = 60;
 
 /**
- * Where packs come from when a game starts: without a version, the shipped packs; with one,
- * an uploaded pack's stored version (immutable, so a replay finds the same cards).
+ * Where packs come from when a game starts: without a source, the shipped packs; with one,
+ * an uploaded pack's stored version or a pack sent with the room, stored by hash (both
+ * immutable, so a replay finds the same cards).
  */
-export type PackLibrary = (id: string, version?: number) => CardPack | undefined;
+export type PackSource = { version: number } | { hash: string };
+export type PackLibrary = (id: string, source?: PackSource) => CardPack | undefined;
 
 /**
  * One input being applied: the working copy of the state (`workingCopy`), the clock, who acted, and the messages

@@ -5,12 +5,18 @@ import type { PackLibrary } from "./context";
 import { freezeCard, ownDeck } from "./copy";
 import type { CardTableState, Deck } from "./state";
 
-/** The packs the settings select: inline packs first, then the room's uploaded versions, then the shipped ones. */
+/**
+ * The packs the settings select: packs sent with the room first, then the room's uploaded
+ * versions, then the shipped ones.
+ */
 export function resolvePacks(s: CardTableState, library: PackLibrary): CardPack[] | RuleError {
   const out: CardPack[] = [];
   for (const id of s.settings.packIds) {
-    const ref = s.packRefs?.find((r) => r.id === id);
-    const pack = s.inlinePacks.find((p) => p.id === id) ?? (ref ? library(id, ref.version) : library(id));
+    const sent = s.inlineRefs?.find((r) => r.id === id);
+    const uploaded = s.packRefs?.find((r) => r.id === id);
+    const pack =
+      s.inlinePacks?.find((p) => p.id === id) ??
+      (sent ? library(id, { hash: sent.hash }) : uploaded ? library(id, { version: uploaded.version }) : library(id));
     if (!pack) return refuse("unknown_pack", `There is no card pack "${id}".`);
     out.push(pack);
   }
@@ -19,17 +25,25 @@ export function resolvePacks(s: CardTableState, library: PackLibrary): CardPack[
 
 /** Each pack card's frozen copy, made once: every room and state using the pack shares it. */
 const frozenCopies = new WeakMap<Card, Card>();
+/**
+ * A frozen copy keeps its pack alive as long as some room holds it, so the content cache
+ * finds that very pack again (ContentCache's weak references) and a room started later
+ * shares the copies instead of making its own.
+ */
+const packOf = new WeakMap<Card, CardPack>();
 
-function frozenCopy(card: Card, marked: boolean): Card {
+function frozenCopy(card: Card, pack: CardPack): Card {
+  const marked = pack.marksProperNouns === true;
   let copy = frozenCopies.get(card);
   if (!copy) {
-    // A copy, since the pack's own objects belong to its owner (the library, the room's options).
+    // A copy, since the pack's own objects belong to the library (shared by every room).
     copy = structuredClone(card);
     // A pack that marks its proper nouns says the unmarked answers are not names (they may
     // be lowered when filled in mid-sentence).
     if (marked && copy.type === WHITE && copy.properties.proper === undefined) copy.properties.proper = false;
     copy = freezeCard(copy);
     frozenCopies.set(card, copy);
+    packOf.set(copy, pack);
   }
   return copy;
 }
@@ -48,8 +62,11 @@ export function buildDecks(s: CardTableState, packs: CardPack[]): void {
     if (seen.has(id)) id = `${card.id}-${packId}`;
     for (let n = 2; seen.has(id); n++) id = `${card.id}-${packId}-${n}`;
     seen.add(id);
-    const frozen = frozenCopy(card, pack.marksProperNouns === true);
-    return id === card.id ? frozen : freezeCard({ ...frozen, id });
+    const frozen = frozenCopy(card, pack);
+    if (id === card.id) return frozen;
+    const renamed = freezeCard({ ...frozen, id });
+    packOf.set(renamed, pack);
+    return renamed;
   };
   s.decks = {};
   let total = 0;

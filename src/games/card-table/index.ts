@@ -4,8 +4,8 @@ import { builtinDefinitions } from "./definitions/index";
 import { cardTableWire } from "./protocol";
 import { createCardTableRules } from "./rules";
 import { cardTableMigrations } from "./service/migrations";
-import { preparePacks, uploadedPacks } from "./service/pack-cache";
-import { purgeDeletedPacks } from "./service/pack-store";
+import { prepareCardContent, storedDefinition, storedPack } from "./service/pack-cache";
+import { purgeDeletedPacks, storedPackBytes } from "./service/pack-store";
 import { flushCardHistory, projectCardTable } from "./service/projection";
 import { CreateCardTable, toCardTableOptions } from "./service/room-options";
 import { cardTableRoutes } from "./service/routes";
@@ -15,13 +15,14 @@ export { interpolatePrompt } from "./interpolate";
 export type { GameStateView } from "./view";
 
 /**
- * The shipped packs, read once here so the rules themselves never touch the disk; uploaded
- * versions come from the cache `preparePacks` fills before the rules run.
+ * The shipped packs, read once here so the rules themselves never touch the disk; stored
+ * packs and definitions come from the caches `prepareCardContent` fills before the rules run.
  */
 const shipped = new Map(loadPacks().map((p) => [p.id, p]));
 
-export const cardTableRules = createCardTableRules((id, version) =>
-  version === undefined ? shipped.get(id) : uploadedPacks.get(id, version),
+export const cardTableRules = createCardTableRules(
+  (id, source) => (source === undefined ? shipped.get(id) : storedPack(id, source)),
+  (ref) => (typeof ref === "string" ? (builtinDefinitions.get(ref) ?? storedDefinition(ref)) : storedDefinition(ref)),
 );
 
 export const cardTableModule: GameModule = {
@@ -34,7 +35,8 @@ export const cardTableModule: GameModule = {
   migrations: cardTableMigrations,
   routes: cardTableRoutes,
   project: projectCardTable,
-  prepare: preparePacks,
+  prepare: prepareCardContent,
+  storedBytes: ({ db }) => storedPackBytes(db),
   close: ({ db }) => flushCardHistory(db),
   async init({ db }) {
     // The shipped definitions live in game_definitions too, so games rows can reference them.

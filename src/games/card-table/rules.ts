@@ -6,7 +6,14 @@ import { apply } from "./apply";
 import { Ctx, type PackLibrary } from "./context";
 import { workingCopy } from "./copy";
 import { freshDice } from "./effects";
-import { CardTableOptions, resolveDefinition } from "./options";
+import {
+  type CardTableOptions,
+  cardTableOptions,
+  type DefinitionLibrary,
+  type LoggedOptions,
+  resolveDefinition,
+  shippedDefinitions,
+} from "./options";
 import { presence } from "./presence";
 import { applyPatch } from "./settings";
 import { type CardTableState, emptyRound } from "./state";
@@ -40,18 +47,25 @@ function describe(err: { issues: { path: PropertyKey[]; message: string }[] }): 
 
 /**
  * The Card Table rules: one generic engine driven by a `GameDefinition`. `library`
- * resolves shipped card packs by id; it is read only when a game starts.
+ * resolves card packs (shipped by id, stored ones by id and version or hash) and is read
+ * when a game starts; `definitions` resolves the room's definition reference at setup.
+ * Both read content the platform loaded before the rules run (`prepare`).
  */
-export function createCardTableRules(library: PackLibrary): GameRules<CardTableState, Action, CardTableOptions> {
+export function createCardTableRules(
+  library: PackLibrary,
+  definitions: DefinitionLibrary = shippedDefinitions,
+): GameRules<CardTableState, Action, CardTableOptions> {
   return {
     id: CARD_TABLE_ID,
     seats: { min: 1, max: 100 },
-    options: CardTableOptions,
+    options: cardTableOptions(definitions),
     intent: Action,
 
-    setup({ roomId, options, seed, now, timeScale }) {
-      const definition = resolveDefinition(options);
-      const settings = applyPatch(definition.defaultSettings, options.settings);
+    setup({ roomId, options: parsed, seed, now, timeScale }) {
+      // A log's options, as stored: older rooms carried their definition and packs whole.
+      const options = parsed as LoggedOptions;
+      const definition = resolveDefinition(options, definitions);
+      const settings = applyPatch(definition.defaultSettings, options.settings ?? {});
       const s: CardTableState = {
         v: 1,
         gameId: roomId,
@@ -77,8 +91,9 @@ export function createCardTableRules(library: PackLibrary): GameRules<CardTableS
         history: [],
         gone: {},
         cardCount: 0,
-        inlinePacks: options.packs,
-        ...(options.packRefs.length > 0 ? { packRefs: options.packRefs } : {}),
+        ...(options.packs?.length ? { inlinePacks: options.packs } : {}),
+        ...(options.packRefs?.length ? { packRefs: options.packRefs } : {}),
+        ...(options.inlineRefs?.length ? { inlineRefs: options.inlineRefs } : {}),
         nextSeq: 0,
         timeScale,
         rng: seedRng(seed),

@@ -130,10 +130,12 @@ export interface CardTableState {
   locked?: boolean;
   /** Cards in play since the decks were built; the conservation check counts against it. */
   cardCount: number;
-  /** Packs supplied inline with the room (imported community packs). */
-  inlinePacks: CardPack[];
+  /** Packs carried whole in the options of rooms created before packs were stored by reference (replays of old logs). */
+  inlinePacks?: CardPack[];
   /** Uploaded packs the room may use, by id and version (their cards are read at game start). */
   packRefs?: { id: string; version: number }[];
+  /** Packs sent with the room, stored and named by hash (their cards are read at game start). */
+  inlineRefs?: { id: string; hash: string }[];
   nextSeq: number;
   timeScale: number;
   rng: Rng;

@@ -1,13 +1,54 @@
-import { SYSTEM } from "../../engine/rules";
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { type GameRules, SYSTEM } from "../../engine/rules";
 import { Table } from "../../engine/testkit";
+import type { Action } from "./actions";
 import type { CardPack } from "./content/schema";
+import type { GameDefinition } from "./definition";
+import { builtinDefinition } from "./definitions/index";
+import type { CardTableOptions } from "./options";
 import { createCardTableRules } from "./rules";
 import type { SettingsPatch } from "./settings";
 import { type CardTableState, RANDO } from "./state";
 import { testPack } from "./test-packs";
 
-/** The rules with no shipped library: tests bring their own packs inline. */
-export const rules = createCardTableRules(() => undefined);
+/** Content the tests "stored", by hash, as the REST route stores what a new table brings. */
+const sentPacks = new Map<string, CardPack>();
+const sentDefinitions = new Map<string, GameDefinition>();
+const hashOf = (v: unknown) => createHash("sha256").update(JSON.stringify(v)).digest("base64url");
+
+/**
+ * Tests write options the way a client sends a new table (`packs` and a `definition`
+ * inline); like the REST route, this stores them and hands the rules references by hash.
+ */
+function referenced(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object") return raw;
+  const { packs, definition, ...rest } = raw as { packs?: CardPack[]; definition?: unknown };
+  const out: Record<string, unknown> = { ...rest };
+  if (packs)
+    out.inlineRefs = packs.map((p) => {
+      const hash = hashOf(p);
+      sentPacks.set(hash, p);
+      return { id: p.id, hash };
+    });
+  if (definition && typeof definition === "object" && "phases" in definition) {
+    const hash = hashOf(definition);
+    sentDefinitions.set(hash, definition as GameDefinition);
+    out.definition = { hash };
+  } else if (definition !== undefined) out.definition = definition;
+  return out;
+}
+
+const stored = createCardTableRules(
+  (_id, source) => (source && "hash" in source ? sentPacks.get(source.hash) : undefined),
+  (ref) => (typeof ref === "string" ? builtinDefinition(ref) : sentDefinitions.get(ref.hash)),
+);
+
+/** The rules with no shipped packs: tests bring their own, as a new table's packs. */
+export const rules: GameRules<CardTableState, Action, CardTableOptions> = {
+  ...stored,
+  options: z.preprocess(referenced, stored.options) as unknown as typeof stored.options,
+};
 
 export interface CahInit {
   players?: number;

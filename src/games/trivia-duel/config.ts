@@ -25,7 +25,25 @@ export type TriviaConfig = z.infer<typeof TriviaConfig>;
 export const BET_TIERS = [5, 10, 25, 50, 100] as const;
 export const MIN_TIER = BET_TIERS[0];
 
+/** A hash naming stored content (sha256, base64url): see ContentStore in src/engine/module.ts. */
+const ContentHash = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+/**
+ * Room options. A room's own questions are stored once (the platform's content store) and
+ * named here by hash (RULINGS: content is referenced, not copied), so a room costs a few
+ * bytes in memory and in its log however many questions it brought.
+ */
 export const TriviaOptions = z
+  .object({
+    config: TriviaConfig.default(TriviaConfig.parse({})),
+    /** Bring-your-own questions, stored; without them the built-in bank is used. */
+    questionSet: z.object({ hash: ContentHash }).strict().optional(),
+  })
+  .strict();
+export type TriviaOptions = z.infer<typeof TriviaOptions>;
+
+/** `POST /api/v1/trivia/rooms`: the config, and the room's own questions if it brings them. */
+export const CreateTriviaRoom = z
   .object({
     config: TriviaConfig.default(TriviaConfig.parse({})),
     /** Bring-your-own questions; without them the built-in bank is used. */
@@ -40,4 +58,7 @@ export const TriviaOptions = z
     message: "question ids must be unique",
     path: ["questions"],
   });
-export type TriviaOptions = z.infer<typeof TriviaOptions>;
+export type CreateTriviaRoom = z.infer<typeof CreateTriviaRoom>;
+
+/** What the rules find a room's stored questions with (filled by `prepare` before they run). */
+export type QuestionSets = (hash: string) => Question[] | undefined;

@@ -2,15 +2,23 @@ import type { Outbound } from "../../engine/rules";
 import { BET_TIERS } from "./config";
 import type { Betting, Outcome, PerSeat, Seat, TriviaState } from "./state";
 import { pot } from "./state";
+import type { BetAction, ServerMessage } from "./wire";
 
-/** Everything here goes to both players and any spectators. */
-export const toAll = (msg: Record<string, unknown>): Outbound => ({ to: "all", msg });
+/** One message of the wire schema (wire.ts): what the server sends is typed against what clients read. */
+type Msg<T extends ServerMessage["type"]> = Extract<ServerMessage, { type: T }>;
 
-export function availableActions(s: TriviaState, b: Betting): string[] {
+/**
+ * Everything here goes to both players and any spectators. Typed against the wire schema,
+ * so a message the rules build that the schema (and so the web client, which imports its
+ * types) does not know fails the typecheck.
+ */
+export const toAll = (msg: ServerMessage): Outbound => ({ to: "all", msg });
+
+export function availableActions(s: TriviaState, b: Betting): BetAction[] {
   const seat = b.awaitingAction;
   if (!seat) return [];
   const canFold = s.foldsRemaining[seat] > 0;
-  const acts: string[] = [];
+  const acts: BetAction[] = [];
   const facing = b.bets[seat === "P1" ? "P2" : "P1"];
   if (facing === null) acts.push("BET");
   else {
@@ -42,7 +50,7 @@ export function raiseOptions(b: Betting): number[] {
   return opts;
 }
 
-export function phaseBetting(s: TriviaState, b: Betting) {
+export function phaseBetting(s: TriviaState, b: Betting): Msg<"PHASE_BETTING"> {
   return {
     type: "PHASE_BETTING",
     questionIndex: s.questionIndex,
@@ -63,7 +71,7 @@ export function betPlaced(
   action: "BET" | "MATCH" | "RAISE" | "FOLD",
   amount: number,
   auto: boolean,
-) {
+): Msg<"BET_PLACED"> {
   return {
     type: "BET_PLACED",
     player,
@@ -76,7 +84,7 @@ export function betPlaced(
     balances: { ...s.balances },
     foldsRemaining: { ...s.foldsRemaining },
     deadline: b.awaitingAction ? b.deadline : null,
-    ...(auto ? { auto: true } : {}),
+    ...(auto ? { auto: true as const } : {}),
   };
 }
 
@@ -87,7 +95,7 @@ export function phaseResolution(
   answers: PerSeat<string | null>,
   balanceChanges: PerSeat<number>,
   nextPhaseAt: number,
-) {
+): Msg<"PHASE_RESOLUTION"> {
   return {
     type: "PHASE_RESOLUTION",
     questionIndex: s.questionIndex,

@@ -2,14 +2,14 @@ import { type RuleError, refuse } from "../../engine/errors";
 import type { Outbound, PresenceIntent } from "../../engine/rules";
 import { restartClock, stopClock } from "./duel-clock";
 import { complete, drawQuestions, type QuestionLookup, startMatch } from "./flow";
+import { MAX_NAME } from "./limits";
 import { toAll } from "./messages";
 import type { Seat, TriviaState } from "./state";
 import { emptySeat, freshTally, isSeat, ms } from "./state";
 
 const live = (s: TriviaState) => s.phase !== "WAITING" && s.phase !== "COMPLETE";
 
-/** A name as players see it: one line, at most 24 characters; blank means none. */
-export const MAX_NAME = 24;
+/** A name as players see it: one line, at most MAX_NAME characters; blank means none. */
 function cleanName(name: string | undefined): string | null {
   const n = (name ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_NAME);
   return n.length > 0 ? n : null;

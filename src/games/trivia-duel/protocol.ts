@@ -2,10 +2,11 @@ import { z } from "zod";
 import type { ClientFrame, WireAdapter } from "../../engine/module";
 import { RoomCode } from "../../engine/room-code-schema";
 import { zodMessage } from "../../engine/zod-message";
-import { MAX_NAME } from "./presence";
+import { MAX_ANSWER, MAX_NAME } from "./limits";
+import type { ServerMessage } from "./wire";
 
-/** Longest answer we read; anything longer is refused before it reaches the rules. */
-export const MAX_ANSWER = 200;
+export { MAX_ANSWER };
+
 const amount = z.number().int().positive().max(1_000_000);
 
 /** Client intents: the document's messages, plus PLAY_AGAIN (RULINGS #10). */
@@ -69,6 +70,6 @@ export const triviaWire: WireAdapter = {
     if (!i.success) return { kind: "invalid", code: "bad_message", message: describe(i.error) };
     return { kind: "intent", intent: i.data };
   },
-  error: (code, message) => ({ type: "ERROR", code, message }),
-  spectating: (roomId) => ({ type: "SPECTATING", roomId }),
+  error: (code, message): ServerMessage => ({ type: "ERROR", code, message }),
+  spectating: (roomId): ServerMessage => ({ type: "SPECTATING", roomId }),
 };

@@ -5,7 +5,7 @@ import { isPresence, SYSTEM } from "../../engine/rules";
 import { answer, answerTimeout, buzz } from "./answering";
 import { applyBet, betTimeout } from "./betting";
 import { clueText, completionTime, revealIndexAt } from "./clue";
-import { TriviaOptions } from "./config";
+import { type QuestionSets, TriviaOptions } from "./config";
 import type { Question } from "./content/schema";
 import { workingCopy } from "./copy";
 import { afterResolution, complete, drawQuestions, resolve, shuffledIds, startBetting, startMatch } from "./flow";
@@ -18,8 +18,14 @@ import { roomState } from "./view";
 
 const live = (s: TriviaState) => s.phase !== "WAITING" && s.phase !== "COMPLETE";
 
-/** The rules are built around a question bank, so the bank is data the rules can read purely. */
-export function createTriviaRules(bank: readonly Question[]): GameRules<TriviaState, TriviaIntent, TriviaOptions> {
+/**
+ * The rules are built around a question bank, so the bank is data the rules can read
+ * purely; a room's own questions are found by hash in `sets` (loaded before the rules run).
+ */
+export function createTriviaRules(
+  bank: readonly Question[],
+  sets: QuestionSets = () => undefined,
+): GameRules<TriviaState, TriviaIntent, TriviaOptions> {
   const byId = new Map(bank.map((q) => [q.id, q]));
   const lookupFor = (s: TriviaState) => {
     if (!s.customPool) return (id: string) => byId.get(id);
@@ -28,7 +34,11 @@ export function createTriviaRules(bank: readonly Question[]): GameRules<TriviaSt
   };
 
   function setup(init: { roomId: string; options: TriviaOptions; seed: string; now: number; timeScale: number }) {
-    const { config, questions } = init.options;
+    // A log's options, as stored: rooms created before questions were stored by hash carried them whole.
+    const { config, questionSet, questions: carried } = init.options as TriviaOptions & { questions?: Question[] };
+    const questions = questionSet ? sets(questionSet.hash) : carried;
+    // prepare loads a room's set before setup; missing here, it was deleted from the database by hand.
+    if (questionSet && !questions) throw new Error(`trivia: question set ${questionSet.hash} is not loaded`);
     const s: TriviaState = {
       roomId: init.roomId,
       config,

@@ -1,12 +1,32 @@
+import { createHash } from "node:crypto";
 import { expect } from "vitest";
+import { z } from "zod";
 import { SYSTEM } from "../../engine/rules";
 import { Table } from "../../engine/testkit";
+import type { Question } from "./content/schema";
 import { testBank } from "./fixtures";
 import { createTriviaRules } from "./rules";
 import type { TriviaState } from "./state";
 
+/** Question sets the tests "stored", by hash, as the REST route stores a room's own questions. */
+const sets = new Map<string, Question[]>();
+
+/** Tests write a room's own questions inline, as a client sends them; like the route, store them and name the set. */
+function referenced(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object" || !("questions" in raw)) return raw;
+  const { questions, ...rest } = raw as { questions: Question[] };
+  const hash = createHash("sha256").update(JSON.stringify(questions)).digest("base64url");
+  sets.set(hash, questions);
+  return { ...rest, questionSet: { hash } };
+}
+
+const stored = createTriviaRules(testBank, (hash) => sets.get(hash));
+
 /** Rules over the fixture bank, for tests. */
-export const triviaTestRules = createTriviaRules(testBank);
+export const triviaTestRules: typeof stored = {
+  ...stored,
+  options: z.preprocess(referenced, stored.options) as unknown as typeof stored.options,
+};
 
 /** Two players seated; the match is in CATEGORY for question 1. */
 export function seated(options: unknown = {}) {

@@ -5,12 +5,13 @@ import { firstActorFor } from "./flow";
 import { availableActions, betOptions, raiseOptions } from "./messages";
 import type { TriviaState } from "./state";
 import { isSeat, pot } from "./state";
+import type { RoomStateMsg } from "./wire";
 
 /**
  * ROOM_STATE: everything a seat may see, for a join or a reconnect. Clue text only up to
  * the reveal point; accepted answers never; the correct answer only once resolved.
  */
-export function roomState(s: TriviaState, seat: SeatId | null, now: number) {
+export function roomState(s: TriviaState, seat: SeatId | null, now: number): RoomStateMsg {
   const q = s.questions[s.questionIndex];
   const b = s.betting;
   const revealIndex = s.clue ? revealIndexAt(s, duelNow(s, now)) : 0;

@@ -49,6 +49,26 @@ const platform: Record<string, Migration> = {
       await db.schema.dropTable("parlor_settings").execute();
     },
   },
+  /** Content sent along with new rooms, stored once and named by hash (content-store.ts). */
+  "0003_content": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("content_blobs")
+        .addColumn("hash", "text", (c) => c.primaryKey())
+        .addColumn("game", "text", (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("owner", "text", (c) => c.notNull())
+        .addColumn("bytes", "integer", (c) => c.notNull())
+        .addColumn("body", "jsonb", (c) => c.notNull())
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("used_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("content_blobs_owner").on("content_blobs").column("owner").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("content_blobs").execute();
+    },
+  },
 };
 
 export async function migrate(db: Kysely<unknown>, extra: Record<string, Migration> = {}): Promise<void> {

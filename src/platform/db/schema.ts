@@ -26,8 +26,22 @@ export interface RoomInputsTable {
   meta: ColumnType<unknown, string | null, never>;
 }
 
+/** Immutable content that rooms name by hash (content-store.ts). */
+export interface ContentBlobsTable {
+  hash: string;
+  game: string;
+  kind: string;
+  /** The owner key's hash (never the key). */
+  owner: string;
+  bytes: number;
+  body: ColumnType<unknown, string, never>;
+  created_at: ColumnType<number, number, never>;
+  used_at: number;
+}
+
 export interface Database {
   rooms: RoomsTable;
   room_inputs: RoomInputsTable;
+  content_blobs: ContentBlobsTable;
   parlor_migrations_probe?: { id: Generated<number> };
 }

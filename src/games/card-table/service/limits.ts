@@ -21,11 +21,11 @@ export const PACK_LIMITS = {
   /** Uploaded packs one room may name, and the cards all of a room's packs may hold together. */
   roomPacks: 20,
   roomCards: 10_000,
-  /** Packs sent inline with a new room (they live in the room's options, so they stay small). */
+  /** Packs sent with a new room, together (stored as the sender's content; the room names them by hash). */
   inlineBytes: 256 * 1024,
-  /** An uploaded game definition. */
+  /** A game definition, uploaded or sent with a new room. */
   definitionBytes: 64 * 1024,
 } as const;
 
 /** All uploaded content together, unless the operator sets CONTENT_QUOTA_MB. */
-export const DEFAULT_CONTENT_QUOTA_BYTES = 500 * 1024 * 1024;
+export const DEFAULT_CONTENT_QUOTA_BYTES = 200 * 1024 * 1024;

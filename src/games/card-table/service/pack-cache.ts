@@ -1,55 +1,72 @@
+import { ContentCache } from "../../../engine/content-cache";
 import type { ServiceContext } from "../../../engine/module";
-import type { CardPack } from "../content/schema";
+import { CardPack } from "../content/schema";
+import type { PackSource } from "../context";
+import { GameDefinition } from "../definition";
+import { builtinDefinition } from "../definitions/index";
+import type { DefinitionRef } from "../options";
 import { loadPackVersion } from "./pack-store";
+import { loadDefinition } from "./store";
 
 export interface PackRef {
   id: string;
   version: number;
 }
 
+/** Content kinds this game stores in the platform's content store. */
+export const GAME = "card-table";
+export const PACK = "pack";
+export const DEFINITION = "definition";
+
 /**
- * Uploaded pack versions the rules read synchronously by id and version. `preparePacks`
- * loads a room's packs before its rules run (the room host calls it before every input,
- * timer and replay); a version never changes once stored, so whatever is cached is right.
- * Bounded by bytes, least recently used out first, so many rooms naming many packs cost
- * one copy of each pack, not one per room.
+ * Stored packs and definitions the rules read synchronously: uploaded pack versions (by id
+ * and version), packs and definitions sent with a room (by hash), uploaded definitions (by
+ * id: they never change once stored). `prepareCardContent` fills them before the rules run
+ * (the room host calls it before every input, timer and replay).
  */
-export class PackCache {
-  private readonly entries = new Map<string, { pack: CardPack; bytes: number }>();
-  private bytes = 0;
+export const storedPacks = new ContentCache<CardPack>(96 * 1024 * 1024);
+export const storedDefinitions = new ContentCache<GameDefinition>(16 * 1024 * 1024);
 
-  constructor(private readonly limitBytes: number) {}
+const packKey = (id: string, source: PackSource) => ("hash" in source ? `#${source.hash}` : `${source.version}@${id}`);
+const definitionKey = (ref: DefinitionRef) => (typeof ref === "string" ? `id:${ref}` : `#${ref.hash}`);
+const size = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
 
-  get(id: string, version: number): CardPack | undefined {
-    const key = `${version}@${id}`;
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, hit);
-    return hit.pack;
-  }
+export const storedPack = (id: string, source: PackSource) => storedPacks.get(packKey(id, source));
+export const storedDefinition = (ref: DefinitionRef) => storedDefinitions.get(definitionKey(ref));
 
-  put(id: string, version: number, pack: CardPack, bytes: number): void {
-    const key = `${version}@${id}`;
-    if (this.entries.has(key)) return;
-    this.entries.set(key, { pack, bytes });
-    this.bytes += bytes;
-    for (const [k, e] of this.entries) {
-      if (this.bytes <= this.limitBytes || k === key) break;
-      this.entries.delete(k);
-      this.bytes -= e.bytes;
-    }
-  }
+/** Remember content just stored or loaded (the copy already known wins, so rooms share one). */
+export const rememberPack = (id: string, source: PackSource, pack: CardPack) =>
+  storedPacks.put(packKey(id, source), pack, size(pack.cards));
+export const rememberDefinition = (ref: DefinitionRef, def: GameDefinition) =>
+  storedDefinitions.put(definitionKey(ref), def, size(def));
+
+interface Refs {
+  definition?: unknown;
+  packRefs?: PackRef[];
+  inlineRefs?: { id: string; hash: string }[];
 }
 
-export const uploadedPacks = new PackCache(96 * 1024 * 1024);
-
-/** Load every uploaded pack a room's options name that is not cached yet. */
-export async function preparePacks(options: unknown, { db }: ServiceContext): Promise<void> {
-  const refs = (options as { packRefs?: PackRef[] } | null)?.packRefs ?? [];
-  for (const ref of refs) {
-    if (uploadedPacks.get(ref.id, ref.version)) continue;
-    const pack = await loadPackVersion(db, ref.id, ref.version);
-    if (pack) uploadedPacks.put(ref.id, ref.version, pack, Buffer.byteLength(JSON.stringify(pack.cards)));
+/** Load what a room's options name that is not in memory yet. */
+export async function prepareCardContent(options: unknown, ctx: ServiceContext): Promise<void> {
+  const o = (options ?? {}) as Refs;
+  for (const ref of o.packRefs ?? []) {
+    if (storedPack(ref.id, ref)) continue;
+    const pack = await loadPackVersion(ctx.db, ref.id, ref.version);
+    if (pack) rememberPack(ref.id, ref, pack);
+  }
+  for (const ref of o.inlineRefs ?? []) {
+    if (storedPack(ref.id, ref)) continue;
+    const body = await ctx.content?.get(GAME, PACK, ref.hash);
+    if (body) rememberPack(ref.id, ref, CardPack.parse(body));
+  }
+  const def = o.definition;
+  if (typeof def === "string" && !builtinDefinition(def) && !storedDefinition(def)) {
+    const stored = await loadDefinition(ctx.db, def);
+    if (stored) rememberDefinition(def, stored);
+  } else if (def && typeof def === "object" && "hash" in def && typeof def.hash === "string") {
+    const ref = { hash: def.hash };
+    if (storedDefinition(ref)) return;
+    const body = await ctx.content?.get(GAME, DEFINITION, ref.hash);
+    if (body) rememberDefinition(ref, GameDefinition.parse(body));
   }
 }

@@ -92,15 +92,19 @@ export async function listVisiblePacks(db: Db, owner: string | null): Promise<Pa
   return r.rows.map(toRow);
 }
 
-/** Packs and bytes an owner keeps now, and bytes stored in all (deleted packs not yet purged count). */
-export async function usage(db: Db, owner: string): Promise<{ packs: number; bytes: number; total: number }> {
-  const r = await sql<{ packs: number; bytes: number; total: number }>`SELECT
-      COUNT(DISTINCT id) FILTER (WHERE owner = ${owner} AND deleted_at IS NULL)::int AS packs,
-      COALESCE(SUM(bytes) FILTER (WHERE owner = ${owner} AND deleted_at IS NULL), 0)::bigint AS bytes,
-      COALESCE(SUM(bytes), 0)::bigint AS total
-    FROM card_packs`.execute(db);
+/** Packs and bytes of them an owner keeps now (deleted packs no longer count). */
+export async function ownerPacks(db: Db, owner: string): Promise<{ packs: number; bytes: number }> {
+  const r = await sql<{ packs: number; bytes: number }>`SELECT
+      COUNT(DISTINCT id)::int AS packs, COALESCE(SUM(bytes), 0)::bigint AS bytes
+    FROM card_packs WHERE owner = ${owner} AND deleted_at IS NULL`.execute(db);
   const row = r.rows[0]!;
-  return { packs: Number(row.packs), bytes: Number(row.bytes), total: Number(row.total) };
+  return { packs: Number(row.packs), bytes: Number(row.bytes) };
+}
+
+/** Bytes of every stored pack version, for the server's total quota (deleted packs not yet purged count). */
+export async function storedPackBytes(db: Db): Promise<number> {
+  const r = await sql<{ total: number }>`SELECT COALESCE(SUM(bytes), 0)::bigint AS total FROM card_packs`.execute(db);
+  return Number(r.rows[0]!.total);
 }
 
 export async function setShared(db: Db, id: string, shared: boolean): Promise<void> {

@@ -1,26 +1,29 @@
 import { z } from "zod";
 import { ApiRefusal, type RouteInput, type ServiceContext } from "../../../engine/module";
+import { ownerOf, requireOwner } from "../../../engine/owner";
 import { loadPacks } from "../content/index";
 import { CardPack } from "../content/schema";
 import { GameDefinition } from "../definition";
 import { builtinDefinition, DEFAULT_DEFINITION } from "../definitions/index";
-import { CardTableOptions } from "../options";
+import type { CardTableOptions, DefinitionRef } from "../options";
+import { settingsProblem } from "../options";
 import { SettingsPatch } from "../settings";
 import { PACK_LIMITS } from "./limits";
-import { ownerOf } from "./owner";
-import type { PackRef } from "./pack-cache";
+import { DEFINITION, GAME, PACK, type PackRef, rememberDefinition, rememberPack } from "./pack-cache";
 import { latestPack, visibleTo } from "./pack-store";
+import { admitContent } from "./quota";
 import { loadDefinition } from "./store";
 
 /**
- * The REST body for a new table. Unlike the rules' options it may name uploaded packs and
- * definitions by id. Packs become references to their current version (the room's log
- * stores a few bytes per pack, and a replay finds the same cards); an uploaded definition
- * (at most 64 KB) is copied into the options.
+ * The REST body for a new table. Unlike the rules' options it may carry content: packs
+ * (community imports, a web page's own deck) and a whole definition. Those are
+ * stored once, immutable, as the sender's (X-Parlor-Owner: counted against their quota and
+ * the server's), and the room's options name them by hash; uploaded packs become their
+ * current version. So a room costs a few bytes in memory and in its log, whatever it brought.
  */
 export const CreateCardTable = z
   .object({
-    definition: z.union([z.string().min(1), GameDefinition]).optional(),
+    definition: z.union([z.string().min(1).max(64), GameDefinition]).optional(),
     settings: SettingsPatch.optional(),
     packs: z.array(CardPack).max(10).optional(),
   })
@@ -28,33 +31,58 @@ export const CreateCardTable = z
 export type CreateCardTable = z.infer<typeof CreateCardTable>;
 
 const cardsIn = (p: CardPack) => Object.values(p.cards).reduce((n, c) => n + c.length, 0);
+const bytesOf = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
 
 export async function toCardTableOptions(
   body: unknown,
-  { db }: ServiceContext,
+  ctx: ServiceContext,
   req: RouteInput,
 ): Promise<CardTableOptions> {
+  const { db } = ctx;
   const b = body as CreateCardTable;
-  let definition: string | GameDefinition = b.definition ?? DEFAULT_DEFINITION;
-  if (typeof definition === "string" && !builtinDefinition(definition)) {
-    const stored = await loadDefinition(db, definition);
-    if (!stored) throw new ApiRefusal(400, "unknown_definition", `No game definition "${definition}".`);
-    definition = stored;
+  const sent = [...(b.packs ?? [])];
+  const ids = new Set<string>();
+  for (const p of sent) {
+    if (ids.has(p.id)) throw new ApiRefusal(400, "invalid_body", `Pack "${p.id}" is sent twice.`);
+    ids.add(p.id);
   }
-  const packs = [...(b.packs ?? [])];
-  if (Buffer.byteLength(JSON.stringify(packs)) > PACK_LIMITS.inlineBytes)
+  if (bytesOf(sent) > PACK_LIMITS.inlineBytes)
     throw new ApiRefusal(
       413,
       "packs_too_large",
       `Packs sent with a new table may hold ${PACK_LIMITS.inlineBytes / 1024} KB; upload bigger ones first.`,
     );
+  const inlineDefinition = typeof b.definition === "object" ? b.definition : null;
+  if (inlineDefinition && bytesOf(inlineDefinition) > PACK_LIMITS.definitionBytes)
+    throw new ApiRefusal(
+      413,
+      "definition_too_large",
+      `A definition may take ${PACK_LIMITS.definitionBytes / 1024} KB.`,
+    );
+  // Content sent with a table is stored as the sender's: they must say who they are.
+  const storeAs = sent.length > 0 || inlineDefinition ? requireOwner(req) : null;
+  const owner = storeAs ?? ownerOf(req);
+
+  let definition: GameDefinition;
+  let definitionRef: DefinitionRef = DEFAULT_DEFINITION;
+  if (inlineDefinition) {
+    definition = inlineDefinition;
+  } else {
+    const id = (b.definition as string | undefined) ?? DEFAULT_DEFINITION;
+    const found = builtinDefinition(id) ?? (await loadDefinition(db, id));
+    if (!found) throw new ApiRefusal(400, "unknown_definition", `No game definition "${id}".`);
+    definition = found;
+    definitionRef = id;
+    if (!builtinDefinition(id)) definition = rememberDefinition(id, found);
+  }
+  const bad = settingsProblem(definition, b.settings ?? {});
+  if (bad) throw new ApiRefusal(400, "invalid_body", `settings: ${bad}`);
+
   const shipped = new Map(loadPacks().map((p) => [p.id, p]));
-  const inline = new Set(packs.map((p) => p.id));
-  const owner = ownerOf(req);
   const packRefs: PackRef[] = [];
-  let cards = packs.reduce((n, p) => n + cardsIn(p), 0);
+  let cards = sent.reduce((n, p) => n + cardsIn(p), 0);
   for (const id of new Set(b.settings?.packIds ?? [])) {
-    if (inline.has(id)) continue;
+    if (ids.has(id)) continue;
     const own = shipped.get(id);
     if (own) {
       cards += cardsIn(own);
@@ -73,5 +101,28 @@ export async function toCardTableOptions(
       "too_many_cards",
       `Those packs hold ${cards} cards; a table may use at most ${PACK_LIMITS.roomCards}.`,
     );
-  return CardTableOptions.parse({ definition, settings: b.settings ?? {}, packs, packRefs });
+
+  // Everything checked: store what was sent (once per distinct content) and name it.
+  const inlineRefs: { id: string; hash: string }[] = [];
+  if (storeAs) {
+    const store = ctx.content;
+    if (!store) throw new Error("card-table: tables with content need the platform's content store");
+    const admit = (bytes: number) => admitContent(ctx, storeAs, bytes);
+    for (const pack of sent) {
+      const hash = await store.put({ game: GAME, kind: PACK, owner: storeAs, body: pack }, admit);
+      rememberPack(pack.id, { hash }, pack);
+      inlineRefs.push({ id: pack.id, hash });
+    }
+    if (inlineDefinition) {
+      const hash = await store.put({ game: GAME, kind: DEFINITION, owner: storeAs, body: inlineDefinition }, admit);
+      definitionRef = { hash };
+      rememberDefinition(definitionRef, inlineDefinition);
+    }
+  }
+  return {
+    definition: definitionRef,
+    settings: b.settings ?? {},
+    packRefs,
+    inlineRefs,
+  };
 }

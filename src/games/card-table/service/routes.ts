@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { ApiRefusal, type RouteDef, type RouteInput, type ServiceContext } from "../../../engine/module";
+import { ownerOf, requireOwner } from "../../../engine/owner";
 import { importCah } from "../content/cah-format";
 import { loadPacks } from "../content/index";
 import { CardPack } from "../content/schema";
 import { GameDefinition } from "../definition";
 import { builtinDefinitions } from "../definitions/index";
-import { DEFAULT_CONTENT_QUOTA_BYTES, PACK_LIMITS } from "./limits";
-import { ownerOf, requireOwner } from "./owner";
+import { PACK_LIMITS } from "./limits";
 import {
   deletePack,
   latestPack,
@@ -18,9 +18,9 @@ import {
   packCounts,
   savePackVersion,
   setShared,
-  usage,
   visibleTo,
 } from "./pack-store";
+import { admitContent } from "./quota";
 import { listDefinitions, saveDefinition } from "./store";
 
 const shippedIds = () => new Set(loadPacks().map((p) => p.id));
@@ -81,7 +81,7 @@ function defSummary(d: GameDefinition, source: "builtin" | "uploaded") {
   };
 }
 
-/** Size and count limits on one pack, then the owner's and the server's quotas for `incoming` more bytes. */
+/** Size and count limits on each pack, then the owner's and the server's quotas. */
 async function admit(ctx: ServiceContext, owner: string, packs: CardPack[]): Promise<void> {
   for (const pack of packs) {
     if (packCardCount(pack) > PACK_LIMITS.packCards)
@@ -97,22 +97,12 @@ async function admit(ctx: ServiceContext, owner: string, packs: CardPack[]): Pro
         `A pack may take ${PACK_LIMITS.packBytes / 1024} KB; ${pack.id} is bigger.`,
       );
   }
-  const incoming = packs.reduce((n, p) => n + packBytes(p), 0);
-  const u = await usage(ctx.db, owner);
-  if (u.packs + packs.length > PACK_LIMITS.ownerPacks)
-    throw new ApiRefusal(
-      403,
-      "quota_exceeded",
-      `You may keep ${PACK_LIMITS.ownerPacks} packs; delete some before uploading more.`,
-    );
-  if (u.bytes + incoming > PACK_LIMITS.ownerBytes)
-    throw new ApiRefusal(
-      403,
-      "quota_exceeded",
-      `Your packs may take ${PACK_LIMITS.ownerBytes / (1024 * 1024)} MB in all; delete some before uploading more.`,
-    );
-  if (u.total + incoming > (ctx.contentQuotaBytes ?? DEFAULT_CONTENT_QUOTA_BYTES))
-    throw new ApiRefusal(507, "storage_full", "This server has no room for more uploads right now.");
+  await admitContent(
+    ctx,
+    owner,
+    packs.reduce((n, p) => n + packBytes(p), 0),
+    packs.length,
+  );
 }
 
 /** The pack for its owner, or a refusal that does not tell others whether it exists. */

@@ -29,11 +29,10 @@ import type { Seat } from "../../../../src/games/trivia-duel/wire";
 
 export const other = (s: Seat): Seat => (s === "P1" ? "P2" : "P1");
 
+/** Longest answer the server reads: its own constant (a module with no imports, safe to bundle). */
+export { MAX_ANSWER } from "../../../../src/games/trivia-duel/limits";
 /** Room codes as the server reads them, so a bad link is caught before connecting. */
 export { ROOM_CODE } from "../../kit/JoinByCode";
-
-/** Longest answer the server reads (protocol.ts MAX_ANSWER). */
-export const MAX_ANSWER = 200;
 
 /** Every server message type; `satisfies` makes the compiler check the list against the schema. */
 const SERVER_TYPES = new Set<string>([

@@ -5,6 +5,7 @@ import { play } from "../../../kit/sound";
 import type { Perspective } from "../perspective";
 import type { TriviaClient } from "../reducer";
 import { MAX_ANSWER } from "../wire";
+import { buzzStatus } from "./buzz-status";
 import { running, type ScreenProps } from "./props";
 import { QuestionHeader } from "./QuestionHeader";
 import { Scoreboard } from "./Scoreboard";
@@ -79,21 +80,6 @@ function LastAnswer({ s, p }: { s: TriviaClient; p: Perspective }) {
       {text}
     </p>
   );
-}
-
-/** Who may still buzz, in words that follow the buzzers as they change. */
-function buzzStatus(s: TriviaClient, p: Perspective): string {
-  const b = s.buzzer;
-  const open = (["P1", "P2"] as const).filter((seat) => !b || b[seat] === "AVAILABLE");
-  if (p.isPlayer) {
-    if (open.includes(p.me)) return "";
-    return open.includes(p.opp)
-      ? `You have used your buzz. ${p.name(p.opp)} can still try.`
-      : "Neither of you can buzz now.";
-  }
-  if (open.length === 2) return "Both players can buzz.";
-  if (open.length === 1) return `${p.name(open[0]!)} can still buzz.`;
-  return "Nobody can buzz now.";
 }
 
 /** Space to buzz is worth saying only where there is a keyboard (a fine pointer that hovers). */

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { ApiRefusal, type RouteInput } from "../../../engine/module";
+import { ApiRefusal, type RouteInput } from "./module";
 
 /**
- * Uploads belong to whoever sent them: the browser keeps a random owner key and sends it
- * as `X-Parlor-Owner` (until accounts exist). Only its hash is stored, so the database
+ * Uploads (and content sent with a new room) belong to whoever sent them: the browser keeps
+ * a random owner key and sends it as `X-Parlor-Owner` (until accounts exist). Only its hash is stored, so the database
  * holds nothing that proves ownership to anyone who reads it.
  */
 export const OWNER_HEADER = "x-parlor-owner";
@@ -21,7 +21,7 @@ export function requireOwner(req: Pick<RouteInput, "headers">): string {
     throw new ApiRefusal(
       401,
       "owner_required",
-      "Send an X-Parlor-Owner header (16-128 letters, digits, - or _) that you keep: your uploads belong to it.",
+      "Send an X-Parlor-Owner header (16-128 letters, digits, - or _) that you keep: what you upload belongs to it.",
     );
   return owner;
 }
