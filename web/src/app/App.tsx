@@ -12,6 +12,8 @@ const CardsRoom = lazy(() => import("../games/card-table/Room").then((m) => ({ d
 const BingoPage = lazy(() => import("../games/cricket-bingo/Bingo").then((m) => ({ default: m.BingoPage })));
 const OutrankLobby = lazy(() => import("../games/outrank/Lobby").then((m) => ({ default: m.OutrankLobby })));
 const OutrankRoom = lazy(() => import("../games/outrank/Room").then((m) => ({ default: m.OutrankRoom })));
+const SerpentLobby = lazy(() => import("../games/serpent-race/Lobby").then((m) => ({ default: m.SerpentLobby })));
+const SerpentRoom = lazy(() => import("../games/serpent-race/Room").then((m) => ({ default: m.SerpentRoom })));
 
 /** Routing by path alone: each game owns a prefix, a room is the prefix plus its code. */
 export function App() {
@@ -42,5 +44,10 @@ function Route({ path }: { path: string }) {
   if (path === "/outrank") return <OutrankLobby />;
   const outrank = /^\/outrank\/([^/]+)$/.exec(path);
   if (outrank?.[1]) return <OutrankRoom key={outrank[1]} code={decodeURIComponent(outrank[1])} />;
+  if (path === "/serpent") return <SerpentLobby />;
+  // "/serpent/decks" is the deck editor's (its own route, above this one, once it exists).
+  const serpent = /^\/serpent\/([^/]+)(\/projector)?$/.exec(path);
+  if (serpent?.[1] && serpent[1] !== "decks")
+    return <SerpentRoom key={path} code={decodeURIComponent(serpent[1])} projector={serpent[2] !== undefined} />;
   return <NotFound />;
 }
