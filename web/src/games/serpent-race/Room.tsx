@@ -145,7 +145,7 @@ function RoomSession({ code, role, onRefused }: { code: string; role: RoomRole; 
   const banner = (
     <>
       <ConnectionBanner status={room.connection} />
-      {role === "spectator" && v && v.phase !== "ended" && (
+      {role === "spectator" && !big && v && v.phase !== "ended" && (
         <p className="sr-watching" data-testid="spectator-banner">
           Watching · join at <strong>{location.host}/serpent</strong> with code <strong>{code}</strong>
         </p>
@@ -202,11 +202,13 @@ function FullFrame({
           Parlor
         </Link>
         <span className="sr-topbar__game">SerpentRace</span>
-        <span className="sr-topbar__code">
-          Code <strong className="sr-mono">{code}</strong>
+        <span className="sr-topbar__code" data-testid="topbar-code">
+          Join at <strong>{location.host}/serpent</strong> · code <strong className="sr-mono">{code}</strong>
         </span>
         {turn !== null && <span className="sr-topbar__turn">Turn {turn}</span>}
-        <span className="sr-topbar__role">{role === "gamemaster" ? "Gamemaster" : "Projector"}</span>
+        <span className="sr-topbar__role" data-testid={role === "spectator" ? "spectator-banner" : undefined}>
+          {role === "gamemaster" ? "Gamemaster" : "Watching"}
+        </span>
         <MuteSwitch />
       </header>
       <main className="sr-full">{children}</main>

@@ -101,6 +101,12 @@ export function describeAnswer(a: unknown): string {
   return JSON.stringify(a);
 }
 
+/**
+ * A server explanation without its ✅ / ❌ marks: the screen says right or wrong in words
+ * and colour already, and projectors without an emoji font would show empty boxes.
+ */
+export const plainMessage = (m: string): string => m.replace(/[\u2705\u274C]\uFE0F?\s*/gu, "").trim();
+
 /** The accepted answers of an OWN_ANSWER card, or the letters of a quiz, as a list. */
 export function describeCorrect(cardType: string, a: unknown): string {
   if (cardType === "OWN_ANSWER" && Array.isArray(a)) return a.map(String).join(" / ");

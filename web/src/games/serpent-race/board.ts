@@ -41,6 +41,12 @@ export function zoneOf(position: number): number {
 /** "+2", "−1": a modifier as people read it (a real minus sign). */
 export const signed = (n: number): string => (n < 0 ? `−${-n}` : `+${n}`);
 
+/** The document's formula written out: "15 + 4 + 2 − 1 = 20". */
+export function formula(c: { startPosition: number; diceRoll: number; stepValue: number; patternModifier: number }) {
+  const m = c.patternModifier;
+  return `${c.startPosition} + ${c.diceRoll} + ${c.stepValue} ${m < 0 ? "−" : "+"} ${Math.abs(m)}`;
+}
+
 export const FIELD_LABEL: Record<FieldType, string> = {
   regular: "Plain field",
   positive: "Reward field",

@@ -15,7 +15,7 @@ const at = (ms: number) => ms;
 const msg = (m: ServerMessage, local = T0): SerpentAction => ({ kind: "server", msg: m, at: local });
 const sync = (v: StateData, local = T0) => msg({ event: "game:state", data: v }, local);
 function ev<E extends ServerEventName>(event: E, data: Omit<ServerEventData<E>, "timestamp">, ms = T0): SerpentAction {
-  return msg({ event, data: { ...data, timestamp: iso(ms) } } as unknown as ServerMessage);
+  return msg({ event, data: { ...data, timestamp: iso(ms) } } as unknown as ServerMessage, ms);
 }
 const run = (s: SerpentClient, ...as: SerpentAction[]) => as.reduce(serpentReducer, s);
 const synced = (v: StateData) => run(initialClient("K7QM2D"), sync(v));
@@ -277,6 +277,22 @@ describe("a player's own turn", () => {
       deadline: iso(T0 + 35_000),
       guessRequest: { currentPosition: 0, diceRoll: 5, fieldStepValue: 1, patternModifier: 2 },
     });
+  });
+
+  it("a countdown starts at the full limit when its event arrives late (server time, by the sync's clock)", () => {
+    // The sync said the server is 300 ms ahead; the card arrives 2 s after it was sent.
+    let s = run(initialClient("K7QM2D"), sync(raceView({ serverTime: iso(T0 + 300) }), T0));
+    s = run(
+      s,
+      msg(
+        {
+          event: "game:card-drawn-self",
+          data: { cardData: { cardid: "c1", question: "Q?", type: 3, timeLimit: 60 }, timestamp: iso(T0 + 1000) },
+        },
+        T0 + 3000,
+      ),
+    );
+    expect(myTask(s)?.deadline).toBe(iso(T0 + 3000 + 300 + 60_000));
   });
 
   it("someone else's guess request never reaches the projector's pending as a request", () => {

@@ -276,12 +276,14 @@ function onMessage(s: SerpentClient, msg: ServerMessage, at: number): SerpentCli
     return withView(s, (v) => ({ ...v, chat: [...v.chat, line].slice(-CHAT_MAX) }));
   }
   const ts = time(msg.data.timestamp);
-  return onRaceEvent(s, msg, ts);
+  // Deadlines count from when the event arrived here, in server time: a countdown then starts
+  // at the full time limit even when the event took a while to come.
+  return onRaceEvent(s, msg, ts, at + s.clockOffset);
 }
 
 type RaceMessage = Exclude<ServerMessage, { event: "game:state" | "authenticated" | "game:error" | "game:chat" }>;
 
-function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number): SerpentClient {
+function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number, now: number): SerpentClient {
   const v = s.view;
   const settings = v?.settings;
   switch (msg.event) {
@@ -424,7 +426,7 @@ function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number): SerpentCli
           kind: "drawing",
           playerId: d.playerId,
           fieldType: field.type,
-          deadline: deadlineAfter(s, ts, v.settings.drawDelaySeconds),
+          deadline: deadlineAfter(s, now, v.settings.drawDelaySeconds),
         });
       });
       return note(
@@ -459,14 +461,14 @@ function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number): SerpentCli
           playerId: d.playerId,
           fieldType: d.fieldType,
           card: { cardType: d.cardType, question: d.question },
-          deadline: deadlineAfter(after, ts, v.settings.answerSeconds),
+          deadline: deadlineAfter(after, now, v.settings.answerSeconds),
         }),
       );
     }
     case "game:card-drawn-self": {
       const d = msg.data;
       const next = learn(s, d.cardData.timeLimit, settings?.answerSeconds);
-      const deadline = new Date(ts + d.cardData.timeLimit * 1000).toISOString();
+      const deadline = new Date(now + d.cardData.timeLimit * 1000).toISOString();
       const card = next.card ? { ...next.card, cardData: d.cardData } : next.card;
       const mine = v?.you.playerId;
       return withView({ ...next, card }, (v) =>
@@ -506,7 +508,7 @@ function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number): SerpentCli
           kind: "guess",
           playerId: d.playerId,
           fieldType: fieldType as PendingView["fieldType"],
-          deadline: deadlineAfter(s, ts, v.settings.guessSeconds),
+          deadline: deadlineAfter(s, now, v.settings.guessSeconds),
         });
       });
       return note(
@@ -527,7 +529,7 @@ function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number): SerpentCli
           kind: msg.event === "game:position-guess-request" ? "guess" : "jokerGuess",
           playerId: mine,
           fieldType: v.pending?.fieldType ?? null,
-          deadline: new Date(ts + d.timeLimit * 1000).toISOString(),
+          deadline: new Date(now + d.timeLimit * 1000).toISOString(),
           guessRequest: {
             currentPosition: d.currentPosition,
             diceRoll: d.diceRoll,
@@ -569,7 +571,7 @@ function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number): SerpentCli
           kind: "drawing",
           playerId: d.playerId,
           fieldType: field.type,
-          deadline: deadlineAfter(s, ts, v.settings.drawDelaySeconds),
+          deadline: deadlineAfter(s, now, v.settings.drawDelaySeconds),
         });
       });
       return note(next, `${d.playerName}: ${d.message}`, d.guessCorrect ? "good" : "bad", ts);
@@ -625,7 +627,7 @@ function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number): SerpentCli
           playerId: d.playerId,
           fieldType: field && field.type !== "regular" ? field.type : null,
           jokerCard: d.jokerCard,
-          deadline: deadlineAfter(after, ts, v.settings.decisionSeconds),
+          deadline: deadlineAfter(after, now, v.settings.decisionSeconds),
         });
       });
       return note(next, `${d.playerName} drew a joker: the gamemaster decides.`, "info", ts);
@@ -633,7 +635,7 @@ function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number): SerpentCli
     case "game:gamemaster-decision-request": {
       const d = msg.data;
       const next = learn(s, d.timeLimit, settings?.decisionSeconds);
-      const deadline = new Date(ts + d.timeLimit * 1000).toISOString();
+      const deadline = new Date(now + d.timeLimit * 1000).toISOString();
       return withView(next, (v) =>
         setPending(v, {
           kind: "decision",
@@ -656,7 +658,7 @@ function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number): SerpentCli
           kind: "jokerGuess",
           playerId: d.playerId,
           fieldType: v.pending?.fieldType ?? null,
-          deadline: deadlineAfter(s, ts, v.settings.guessSeconds),
+          deadline: deadlineAfter(s, now, v.settings.guessSeconds),
         });
       });
       return note(

@@ -1,4 +1,4 @@
-import { cardLabel, describeAnswer, describeCorrect } from "../answers";
+import { cardLabel, describeAnswer, describeCorrect, plainMessage } from "../answers";
 import { FIELD_LABEL } from "../board";
 import type { CardInPlay } from "../reducer";
 import type { FieldType } from "../wire";
@@ -60,7 +60,7 @@ export function CardView({ card, big = false }: { card: CardInPlay; big?: boolea
           <strong>{card.isCorrect ? "Right!" : "Wrong."}</strong>{" "}
           {!card.isCorrect && correct !== undefined && <span>Answer: {describeCorrect(card.cardType, correct)}. </span>}
           {card.message && card.cardType === "SENTENCE_PAIRING" && (
-            <span className="sr-verdict__detail">{card.message}</span>
+            <span className="sr-verdict__detail">{plainMessage(card.message)}</span>
           )}
         </div>
       )}

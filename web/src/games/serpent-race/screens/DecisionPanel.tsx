@@ -29,14 +29,23 @@ export function DecisionPanel({
         <Countdown deadline={pending.deadline ? Date.parse(pending.deadline) : null} offset={offset} urgentAt={10} />
       </div>
       <p className="sr-decision__card">{req.jokerCard.question}</p>
-      <p className="muted">
-        Card says: {describeConsequence(req.jokerCard.consequence)}.{" "}
-        {field === "positive"
-          ? "On a reward field, approving lets them move on (6 + step + zone, if they work it out); rejecting keeps them where they are."
-          : field === "negative"
-            ? "On a penalty field, rejecting sends them on (6 + step + zone); approving spares them."
-            : ""}
-      </p>
+      <p className="muted">Card says: {describeConsequence(req.jokerCard.consequence)}.</p>
+      {field && (
+        <ul className="sr-decision__outcomes">
+          <li>
+            <strong>Approve:</strong>{" "}
+            {field === "positive"
+              ? `${pending.playerName} moves 6 + step value + zone, if they work it out.`
+              : `${pending.playerName} stays put.`}
+          </li>
+          <li>
+            <strong>Reject:</strong>{" "}
+            {field === "positive"
+              ? `${pending.playerName} stays put.`
+              : `${pending.playerName} moves 6 + step value + zone, if they work it out.`}
+          </li>
+        </ul>
+      )}
       <div className="row row--wrap">
         <Button
           variant="primary"

@@ -28,9 +28,9 @@ export function ProjectorScreen({ room, s, v, role }: RoomProps) {
             onDecide={(requestId, decision) => room.send("game:gamemaster-decision", { requestId, decision })}
           />
         )}
-        <StagePanel s={s} v={v} big />
+        <StagePanel s={s} v={v} big hideJoker={deciding} />
         <Standings v={v} you={null} big />
-        <Feed feed={s.feed} limit={5} big />
+        {!deciding && <Feed feed={s.feed} limit={5} big />}
         {role === "gamemaster" && <Chat v={v} canSend onSend={(message) => room.send("game:chat", { message })} />}
       </aside>
     </div>

@@ -1,6 +1,6 @@
 import { Countdown } from "../../../kit/Countdown";
 import { describeConsequence } from "../answers";
-import { signed } from "../board";
+import { formula } from "../board";
 import type { SerpentClient } from "../reducer";
 import { stageLine } from "../stage-text";
 import type { StateData } from "../wire";
@@ -13,7 +13,18 @@ import { DieFace } from "./DicePanel";
  * and guess worked out in full. Until the next roll, the turn before stays on show, so
  * the room can read how it ended.
  */
-export function StagePanel({ s, v, big = false }: { s: SerpentClient; v: StateData; big?: boolean }) {
+export function StagePanel({
+  s,
+  v,
+  big = false,
+  hideJoker = false,
+}: {
+  s: SerpentClient;
+  v: StateData;
+  big?: boolean;
+  /** The gamemaster's decision panel shows the joker already. */
+  hideJoker?: boolean;
+}) {
   const p = v.pending;
   const you = v.you.playerId;
   const now = v.turnNumber;
@@ -32,7 +43,7 @@ export function StagePanel({ s, v, big = false }: { s: SerpentClient; v: StateDa
   const roll = of(s.lastRoll);
   const card = of(s.card);
   const luck = of(s.luck);
-  const joker = of(s.joker);
+  const joker = hideJoker ? null : of(s.joker);
   const guess = of(s.guess);
   const recap = shown !== now && roll !== null;
   return (
@@ -87,8 +98,7 @@ function Calculation({ g }: { g: NonNullable<SerpentClient["guess"]> }) {
   return (
     <p className={g.guessCorrect ? "sr-calc sr-calc--right" : "sr-calc sr-calc--wrong"} data-testid="calculation">
       {g.joker ? "Joker: " : ""}
-      {c.startPosition} + {c.diceRoll} + {c.stepValue} {signed(c.patternModifier)} ={" "}
-      <strong>{c.calculatedPosition}</strong>. {g.playerName} guessed {g.guessedPosition}
+      {formula(c)} = <strong>{c.calculatedPosition}</strong>. {g.playerName} guessed {g.guessedPosition}
       {g.guessCorrect ? ": right!" : `: wrong, 2 back to ${g.finalPosition}.`}
     </p>
   );

@@ -23,71 +23,79 @@ export function WaitingRoom({ room, s, v, role }: RoomProps) {
   const me = v.players.find((p) => p.playerId === you);
   const link = `${location.origin}/serpent/${v.gameCode}`;
   const big = role !== "player";
-  return (
-    <div className={big ? "sr-lobby sr-lobby--big" : "sr-lobby"} data-testid="phase-waiting">
-      <section className="sr-panel sr-lobby__code">
-        <p className="label">Game code</p>
-        <p className="sr-code" data-testid="room-code">
-          {v.gameCode}
-        </p>
-        <p className="sr-lobby__how">
-          Join at <strong>{location.host}/serpent</strong> {JOIN_HOW[v.settings.loginType] ?? ""}.
-        </p>
-        {role === "gamemaster" && <CopyField value={link} label="Invite link" testId="invite-link" />}
-        <p className="muted small">
-          {LOGIN_TYPES[v.settings.loginType] ?? "PUBLIC"} game · up to {v.settings.maxPlayers} players ·{" "}
-          {v.settings.physicalDice ? "real dice" : "the server rolls"}
-        </p>
-      </section>
-
-      {role === "player" && me && <ReadyPanel room={room} ready={me.ready} name={me.playerName} />}
-
-      <section className="sr-panel" aria-label="Players">
-        <h2 className="sr-panel__title">
-          Players{" "}
-          <span className="muted">
-            {v.players.length}/{v.settings.maxPlayers}
-          </span>
-          <span className="sr-lobby__ready" data-testid="ready-count">
-            {v.readyCount} ready
-          </span>
-        </h2>
-        {v.players.length === 0 ? (
-          <p className="muted">Nobody yet. Players join with the code above.</p>
-        ) : (
-          <ul className="sr-lobby__players" data-testid="lobby-players">
-            {v.players.map((p) => (
-              <li
-                key={p.playerId}
-                className="sr-lobby__player"
-                data-testid={`lobby-${p.playerId}`}
-                data-ready={p.ready}
-              >
-                <span
-                  className="sr-dot"
-                  style={{ background: tokenColour(v.players, p.playerId) }}
-                  aria-hidden="true"
-                />
-                <span className="sr-lobby__name">
-                  {p.playerName}
-                  {p.playerId === you && <span className="muted"> (you)</span>}
-                </span>
-                {!p.connected && <span className="sr-badge sr-badge--away">not here</span>}
-                <span className={p.ready ? "sr-badge sr-badge--good" : "sr-badge"}>
-                  {p.ready ? "✓ ready" : "not ready"}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      {role === "gamemaster" && <StartPanel s={s} v={v} />}
-      {role === "spectator" && (
-        <p className="sr-lobby__wait muted">The race starts when everyone is ready and the gamemaster says go.</p>
+  const code = (
+    <section className="sr-panel sr-lobby__code">
+      <p className="label">Game code</p>
+      <p className="sr-code" data-testid="room-code">
+        {v.gameCode}
+      </p>
+      <p className="sr-lobby__how">
+        Join at <strong>{location.host}/serpent</strong> {JOIN_HOW[v.settings.loginType] ?? ""}.
+      </p>
+      {role === "gamemaster" && <CopyField value={link} label="Invite link" testId="invite-link" />}
+      <p className="muted small">
+        {LOGIN_TYPES[v.settings.loginType] ?? "PUBLIC"} game · up to {v.settings.maxPlayers} players ·{" "}
+        {v.settings.physicalDice ? "real dice" : "the server rolls"}
+      </p>
+    </section>
+  );
+  const players = (
+    <section className="sr-panel" aria-label="Players">
+      <h2 className="sr-panel__title">
+        Players{" "}
+        <span className="muted">
+          {v.players.length}/{v.settings.maxPlayers}
+        </span>
+        <span className="sr-lobby__ready" data-testid="ready-count">
+          {v.readyCount} ready
+        </span>
+      </h2>
+      {v.players.length === 0 ? (
+        <p className="muted">Nobody yet. Players join with the code above.</p>
+      ) : (
+        <ul className="sr-lobby__players" data-testid="lobby-players">
+          {v.players.map((p) => (
+            <li key={p.playerId} className="sr-lobby__player" data-testid={`lobby-${p.playerId}`} data-ready={p.ready}>
+              <span className="sr-dot" style={{ background: tokenColour(v.players, p.playerId) }} aria-hidden="true" />
+              <span className="sr-lobby__name">
+                {p.playerName}
+                {p.playerId === you && <span className="muted"> (you)</span>}
+              </span>
+              {!p.connected && <span className="sr-badge sr-badge--away">not here</span>}
+              <span className={p.ready ? "sr-badge sr-badge--good" : "sr-badge"}>
+                {p.ready ? "✓ ready" : "not ready"}
+              </span>
+            </li>
+          ))}
+        </ul>
       )}
-
-      {role !== "spectator" && <Chat v={v} canSend onSend={(message) => room.send("game:chat", { message })} />}
+    </section>
+  );
+  const chat =
+    role !== "spectator" ? <Chat v={v} canSend onSend={(message) => room.send("game:chat", { message })} /> : null;
+  if (!big)
+    return (
+      <div className="sr-lobby" data-testid="phase-waiting">
+        {code}
+        {me && <ReadyPanel room={room} ready={me.ready} name={me.playerName} />}
+        {players}
+        {chat}
+      </div>
+    );
+  // Projected: the code and how to join on the left, who is ready and the start on the right.
+  return (
+    <div className="sr-lobby sr-lobby--big" data-testid="phase-waiting">
+      <div className="sr-lobby__col">
+        {code}
+        {chat}
+      </div>
+      <div className="sr-lobby__col">
+        {players}
+        {role === "gamemaster" && <StartPanel s={s} v={v} />}
+        {role === "spectator" && (
+          <p className="sr-lobby__wait">The race starts when everyone is ready and the gamemaster says go.</p>
+        )}
+      </div>
     </div>
   );
 }
