@@ -6,6 +6,7 @@ import {
   describeCorrect,
   pairingAnswer,
   place,
+  plainMessage,
   readNumber,
   readWhole,
   sentenceOf,
@@ -92,6 +93,15 @@ describe("answers in words", () => {
     expect(describeAnswer(null)).toBe("(no answer)");
     expect(describeCorrect("OWN_ANSWER", ["Paris", "paris"])).toBe("Paris / paris");
     expect(describeCorrect("QUIZ", ["A", "C"])).toBe("A or C");
+  });
+
+  it("drops the server's ✅ / ❌ marks, keeping the explanation and its ✓ / ✗", () => {
+    expect(plainMessage('✅ Perfect! All 2 pairs matched correctly! ✓ "Bee" → "Hive"')).toBe(
+      'Perfect! All 2 pairs matched correctly! ✓ "Bee" → "Hive"',
+    );
+    expect(plainMessage('❌ Only 1/2 pairs correct: ✗ "Fox" → "Hive"')).toBe(
+      'Only 1/2 pairs correct: ✗ "Fox" → "Hive"',
+    );
   });
 
   it("writes out consequences, a missing value being 1", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boardRows, fieldAt, initials, signed, TOKEN_COLOURS, tokenColour, ZONES, zoneOf } from "./board";
+import { boardRows, fieldAt, formula, initials, signed, TOKEN_COLOURS, tokenColour, ZONES, zoneOf } from "./board";
 import { guessFollows, jokerGuessFollows } from "./matrices";
 import { board } from "./test-views";
 
@@ -23,6 +23,8 @@ describe("the board's layout", () => {
       2, 2, -1, -1, 1, 1, -2, -2, 3, 3,
     ]);
     expect(signed(-2)).toBe("−2");
+    expect(formula({ startPosition: 15, diceRoll: 4, stepValue: 2, patternModifier: 2 })).toBe("15 + 4 + 2 + 2");
+    expect(formula({ startPosition: 25, diceRoll: 3, stepValue: 1, patternModifier: -1 })).toBe("25 + 3 + 1 − 1");
     expect(signed(3)).toBe("+3");
   });
 
