@@ -67,6 +67,7 @@ function look(page: Page) {
     const room = document.querySelector('[data-testid="serpent-room"]');
     const screen = document.querySelector('[data-testid="player-screen"]');
     return {
+      turn: screen?.getAttribute("data-turn") ?? null,
       phase: room?.getAttribute("data-phase") ?? null,
       seat: room?.getAttribute("data-seat") ?? null,
       task: screen?.getAttribute("data-task") ?? null,
@@ -329,6 +330,9 @@ describeWithChromium("SerpentRace in the browser", () => {
         if (!shots.decision) {
           await view(gm, "serpent-07-decision-projected");
           shots.decision = true;
+          // The gamemaster's page reloads with a ruling waiting: the sync brings the request back.
+          await gm.reload();
+          await id(gm, "decision-panel").waitFor();
         }
         await id(gm, "decision-approve").click();
         await id(gm, "decision-panel").waitFor({ state: "detached" });
@@ -390,11 +394,15 @@ describeWithChromium("SerpentRace in the browser", () => {
         }
         if (acted) {
           if (p === ann) annTurns++;
-          // Wait for the page to take the move in before looking again.
+          // Wait for the page to take the move in before looking again (a new task, or a new turn
+          // with the same task: the other player missed theirs).
           await p
             .waitForFunction(
-              (t) => document.querySelector('[data-testid="player-screen"]')?.getAttribute("data-task") !== t,
-              me.task,
+              ([task, turn]) => {
+                const screen = document.querySelector('[data-testid="player-screen"]');
+                return screen?.getAttribute("data-task") !== task || screen?.getAttribute("data-turn") !== turn;
+              },
+              [me.task, me.turn] as const,
               { polling: POLL_MS, timeout: 10_000 },
             )
             .catch(() => undefined);
@@ -424,7 +432,7 @@ describeWithChromium("SerpentRace in the browser", () => {
     expect([...seen.uis].sort()).toEqual([...UIS].sort());
     expect(seen.wrongAnswer && seen.wrongGuess).toBe(true);
     expect(thrown).toEqual([]);
-  });
+  }, 360_000);
 
   it("a PRIVATE game and an ORGANIZATION game, joined with accounts", async () => {
     const teacher = (await open(desktop)).page;
@@ -506,5 +514,5 @@ describeWithChromium("SerpentRace in the browser", () => {
     await shot(kim, "serpent-25-org-race-phone");
     expect(await fitsWidth(kim)).toBe(true);
     expect(thrown).toEqual([]);
-  });
+  }, 180_000);
 });

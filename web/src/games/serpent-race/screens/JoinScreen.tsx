@@ -108,7 +108,7 @@ export function JoinScreen({ code, onJoined, onWatch }: { code: string; onJoined
             : "This race has started: new players can't join, but you can watch. Players who joined with an account can come back in."}
         </p>
       )}
-      {withAccount && !account ? (
+      {started && !withAccount ? null : withAccount && !account ? (
         <AccountForm
           title="Sign in to join"
           why="Sign in, or create an account in a minute: your place in the race stays yours on any device."

@@ -24,7 +24,7 @@ export function PlayerScreen({ room, s, v, onLeave }: RoomProps & { onLeave(): v
   const task = myTask(s);
   const latest = s.feed[0];
   return (
-    <div className="sr-phone" data-testid="player-screen" data-task={task?.kind ?? "none"}>
+    <div className="sr-phone" data-testid="player-screen" data-task={task?.kind ?? "none"} data-turn={v.turnNumber}>
       {me && (
         <header className="sr-phone__me">
           <span
@@ -69,6 +69,8 @@ function Task({ room, s, v }: Pick<RoomProps, "room" | "s" | "v">) {
       return (
         <section className="sr-panel sr-task">
           <DicePanel
+            // A new turn (an extra one included) is a new die: nothing pressed yet.
+            key={v.turnNumber}
             physical={v.settings.physicalDice}
             extra={v.isExtraTurn}
             onRoll={(diceValue) => room.send("game:dice-roll", diceValue === undefined ? {} : { diceValue })}
