@@ -2,7 +2,8 @@
  * A small set of decks for SerpentRace's browser test, uploaded through /api/v1/decks, so
  * the driver knows every answer and the draws are few: every question card type (and the
  * legacy sentence) on the reward deck (six cards, so six reward fields show every answer
- * UI), five on the penalty deck, three luck cards (forward, a lost turn, an extra turn), one joker.
+ * UI), five on the penalty deck, two luck cards (a lost turn, an extra turn: two luck fields
+ * show both), one joker.
  */
 
 export const POSITIVE = {
@@ -67,7 +68,6 @@ export const LUCK = {
   name: "Test luck",
   decktype: 2,
   cards: [
-    { type: 6, question: "A tailwind carries you forward 15 fields.", consequence: { type: 0, value: 15 } },
     { type: 6, question: "You stop to tie your shoes: lose a turn.", consequence: { type: 2, value: 1 } },
     { type: 6, question: "A shortcut opens up: take an extra turn.", consequence: { type: 3, value: 1 } },
   ],

@@ -59,7 +59,7 @@ export function StagePanel({
           <Countdown deadline={Date.parse(p.deadline)} offset={s.clockOffset} urgentAt={5} testId="stage-countdown" />
         )}
       </div>
-      {v.isExtraTurn && p?.kind === "roll" && <p className="sr-badge sr-badge--good">Extra turn</p>}
+      {v.isExtraTurn && p?.kind === "roll" && <p className="sr-stagepanel__extra">Extra turn</p>}
       {recap && <p className="sr-stagepanel__recap">Last turn: {roll.playerName}</p>}
       {roll && (
         <p className="sr-stagepanel__roll">
