@@ -295,6 +295,55 @@ describe("a player's own turn", () => {
     expect(myTask(s)?.deadline).toBe(iso(T0 + 3000 + 300 + 60_000));
   });
 
+  it("a prompt sent again after a reconnect keeps the sync's deadline (and teaches no time scale)", () => {
+    const answering = raceView({
+      pending: {
+        ...raceView().pending!,
+        kind: "answer",
+        deadline: iso(T0 + 20_000),
+        fieldType: "positive",
+        card: { cardType: "TRUE_FALSE", question: "Q?" },
+        cardData: { cardid: "c1", question: "Q?", type: 3, timeLimit: 60 },
+      },
+    });
+    let s = run(
+      synced(answering),
+      ev("game:card-drawn-self", { cardData: { cardid: "c1", question: "Q?", type: 3, timeLimit: 20 } }, T0 + 100),
+    );
+    expect(myTask(s)?.deadline).toBe(iso(T0 + 20_000));
+    expect(s.timeScale).toBe(1);
+    const guessing = raceView({
+      pending: {
+        ...raceView().pending!,
+        kind: "guess",
+        deadline: iso(T0 + 9000),
+        guessRequest: { currentPosition: 0, diceRoll: 5, fieldStepValue: 1, patternModifier: 2, timeLimit: 30 },
+      },
+    });
+    const request = { message: "Guess", currentPosition: 0, diceRoll: 5, fieldStepValue: 1, patternModifier: 2 };
+    s = run(synced(guessing), ev("game:position-guess-request", { ...request, timeLimit: 30 }, T0 + 100));
+    expect(myTask(s)?.deadline).toBe(iso(T0 + 9000));
+    const deciding = raceView({
+      you: { seat: "GM", role: "gamemaster", playerId: null },
+      pending: {
+        ...raceView().pending!,
+        kind: "decision",
+        deadline: iso(T0 + 50_000),
+        jokerCard: { question: "J", consequence: null },
+        decisionRequest: { requestId: "joker_2", timeLimit: 120, jokerCard: { question: "J", consequence: null } },
+      },
+    });
+    s = run(
+      synced(deciding),
+      ev(
+        "game:gamemaster-decision-request",
+        { requestId: "joker_2", ...who("P1", "Ann"), jokerCard: { question: "J", consequence: null }, timeLimit: 120 },
+        T0 + 100,
+      ),
+    );
+    expect(s.view?.pending?.deadline).toBe(iso(T0 + 50_000));
+  });
+
   it("someone else's guess request never reaches the projector's pending as a request", () => {
     const s = run(
       synced(raceView({ you: { seat: null, role: "spectator", playerId: null } })),

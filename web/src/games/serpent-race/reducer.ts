@@ -467,6 +467,8 @@ function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number, now: number
     }
     case "game:card-drawn-self": {
       const d = msg.data;
+      // The same card again (sent anew after a reconnect, after the sync): the sync's deadline stands.
+      if (v?.pending?.kind === "answer" && v.pending.cardData?.cardid === d.cardData.cardid) return s;
       const next = learn(s, d.cardData.timeLimit, settings?.answerSeconds);
       const deadline = new Date(now + d.cardData.timeLimit * 1000).toISOString();
       const card = next.card ? { ...next.card, cardData: d.cardData } : next.card;
@@ -523,10 +525,12 @@ function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number, now: number
       const d = msg.data;
       const mine = v?.you.playerId;
       if (!mine) return s;
+      const kind = msg.event === "game:position-guess-request" ? "guess" : "jokerGuess";
+      if (v?.pending?.kind === kind && v.pending.guessRequest !== null) return s;
       const next = learn(s, d.timeLimit, settings?.guessSeconds);
       return withView(next, (v) =>
         setPending(v, {
-          kind: msg.event === "game:position-guess-request" ? "guess" : "jokerGuess",
+          kind,
           playerId: mine,
           fieldType: v.pending?.fieldType ?? null,
           deadline: new Date(now + d.timeLimit * 1000).toISOString(),
@@ -634,6 +638,7 @@ function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number, now: number
     }
     case "game:gamemaster-decision-request": {
       const d = msg.data;
+      if (v?.pending?.decisionRequest?.requestId === d.requestId) return s;
       const next = learn(s, d.timeLimit, settings?.decisionSeconds);
       const deadline = new Date(now + d.timeLimit * 1000).toISOString();
       return withView(next, (v) =>
