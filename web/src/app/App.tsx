@@ -15,6 +15,8 @@ const OutrankRoom = lazy(() => import("../games/outrank/Room").then((m) => ({ de
 const SerpentDecks = lazy(() =>
   import("../games/serpent-race/decks/SerpentDecks").then((m) => ({ default: m.SerpentDecks })),
 );
+const SerpentLobby = lazy(() => import("../games/serpent-race/Lobby").then((m) => ({ default: m.SerpentLobby })));
+const SerpentRoom = lazy(() => import("../games/serpent-race/Room").then((m) => ({ default: m.SerpentRoom })));
 
 /** Routing by path alone: each game owns a prefix, a room is the prefix plus its code. */
 export function App() {
@@ -47,5 +49,10 @@ function Route({ path }: { path: string }) {
   if (outrank?.[1]) return <OutrankRoom key={outrank[1]} code={decodeURIComponent(outrank[1])} />;
   const decks = /^\/serpent\/decks(?:\/([^/]+))?$/.exec(path);
   if (decks) return <SerpentDecks key={path} deckid={decks[1] && decodeURIComponent(decks[1])} />;
+  if (path === "/serpent") return <SerpentLobby />;
+  // "/serpent/decks…" is the deck editor's (matched above).
+  const serpent = /^\/serpent\/([^/]+)(\/projector)?$/.exec(path);
+  if (serpent?.[1] && serpent[1] !== "decks")
+    return <SerpentRoom key={path} code={decodeURIComponent(serpent[1])} projector={serpent[2] !== undefined} />;
   return <NotFound />;
 }

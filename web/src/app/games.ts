@@ -47,7 +47,7 @@ export const GAMES: GameEntry[] = [
     name: "SerpentRace",
     pitch: "Roll, answer and climb the board while a gamemaster keeps the race honest.",
     players: "2–10 players",
-    href: null,
+    href: "/serpent",
     glyph: "§",
   },
 ];

@@ -1,0 +1,217 @@
+import { type ReactNode, useEffect, useState } from "react";
+import { AccountForm } from "../../kit/AccountForm";
+import { useAccount } from "../../kit/account";
+import { ConnectionBanner } from "../../kit/ConnectionBanner";
+import { Layout } from "../../kit/Layout";
+import { Link } from "../../kit/Link";
+import { MuteSwitch } from "../../kit/MuteSwitch";
+import { navigate } from "../../kit/navigation";
+import { Toasts } from "../../kit/Toasts";
+import { useTitle } from "../../kit/useTitle";
+import { forgetGamemaster, forgetSeat, isGamemasterHere, loadEnded, loadSeat } from "./api";
+import { EndScreen } from "./screens/EndScreen";
+import { JoinScreen } from "./screens/JoinScreen";
+import { PlayerScreen } from "./screens/PlayerScreen";
+import { ProjectorScreen } from "./screens/ProjectorScreen";
+import { WaitingRoom } from "./screens/WaitingRoom";
+import { type RoomRole, useSerpentRoom } from "./useSerpentRoom";
+import { ROOM_CODE } from "./wire";
+import "./serpent.css";
+
+/** /serpent/<CODE> (a player's phone, or the gamemaster's screen) and /serpent/<CODE>/projector. */
+export function SerpentRoom({ code, projector = false }: { code: string; projector?: boolean }) {
+  if (!ROOM_CODE.test(code))
+    return (
+      <Layout>
+        <div className="card stack" data-testid="bad-room-code">
+          <h1>That game code looks wrong</h1>
+          <p className="muted">Codes are letters and digits, like K7QM2D.</p>
+          <div>
+            <Link href="/serpent" className="btn btn--primary btn--md">
+              SerpentRace
+            </Link>
+          </div>
+        </div>
+      </Layout>
+    );
+  return <RoomGate code={code.toUpperCase()} projector={projector} />;
+}
+
+function firstRole(code: string, projector: boolean): RoomRole | "join" {
+  if (projector) return "spectator";
+  if (isGamemasterHere(code)) return "gamemaster";
+  return loadSeat(code) ? "player" : "join";
+}
+
+function RoomGate({ code, projector }: { code: string; projector: boolean }) {
+  const account = useAccount();
+  const [role, setRole] = useState<RoomRole | "join">(() => firstRole(code, projector));
+  const [note, setNote] = useState<string | null>(null);
+  useTitle(`Game ${code} · SerpentRace`);
+
+  if (role === "gamemaster" && !account)
+    return (
+      <Layout>
+        <div className="stack stack--loose">
+          <AccountForm
+            title={`Sign in to run game ${code}`}
+            why="You created this game: sign in again to be its gamemaster."
+          />
+          <div>
+            <button
+              type="button"
+              className="btn btn--ghost btn--md"
+              onClick={() => {
+                forgetGamemaster(code);
+                setRole("join");
+              }}
+            >
+              I'm a player, not the gamemaster
+            </button>
+          </div>
+        </div>
+      </Layout>
+    );
+  if (role === "join")
+    return (
+      <Layout>
+        {note && (
+          <p className="banner banner--warn" role="status">
+            {note}
+          </p>
+        )}
+        <JoinScreen code={code} onJoined={() => setRole("player")} onWatch={() => setRole("spectator")} />
+      </Layout>
+    );
+  return (
+    <RoomSession
+      key={role}
+      code={code}
+      role={role}
+      onRefused={(why) => {
+        if (role === "gamemaster") forgetGamemaster(code);
+        if (role === "player") forgetSeat(code);
+        setNote(why);
+        setRole("join");
+      }}
+    />
+  );
+}
+
+function RoomSession({ code, role, onRefused }: { code: string; role: RoomRole; onRefused(why: string): void }) {
+  const room = useSerpentRoom(code, role);
+  const s = room.state;
+  const v = s.view;
+  useEffect(() => {
+    if (!s.badToken) return;
+    onRefused(
+      role === "gamemaster"
+        ? "This account is not the gamemaster of this game. Join it as a player, or watch."
+        : "Your place in this game could not be proven any more. Join again.",
+    );
+  }, [s.badToken, role, onRefused]);
+
+  const big = role !== "player" || (v !== null && v.you.role !== "player");
+  const onLeave = async () => {
+    await room.leave();
+    navigate("/serpent");
+  };
+
+  let body: ReactNode;
+  const ended = s.ended ?? (s.notFound ? loadEnded(code) : null);
+  if (ended) body = <EndScreen ended={ended} v={v} you={v?.you.playerId ?? null} big={big} />;
+  else if (s.notFound)
+    body = (
+      <section className="card stack" data-testid="room-not-found">
+        <h1>No game called {code}</h1>
+        <p className="muted">It may have ended and closed. Check the code, or start a new race.</p>
+        <div>
+          <Link href="/serpent" className="btn btn--primary btn--md">
+            SerpentRace
+          </Link>
+        </div>
+      </section>
+    );
+  else if (!s.synced || !v)
+    body = (
+      <section className="card center" data-testid="phase-connecting">
+        <p className="muted">Joining game {code}…</p>
+      </section>
+    );
+  else if (v.phase === "waiting") body = <WaitingRoom room={room} s={s} v={v} role={role} />;
+  else if (!big) body = <PlayerScreen room={room} s={s} v={v} role={role} onLeave={() => void onLeave()} />;
+  else body = <ProjectorScreen room={room} s={s} v={v} role={role} />;
+
+  const banner = (
+    <>
+      <ConnectionBanner status={room.connection} />
+      {role === "spectator" && !big && v && v.phase !== "ended" && (
+        <p className="sr-watching" data-testid="spectator-banner">
+          Watching · join at <strong>{location.host}/serpent</strong> with code <strong>{code}</strong>
+        </p>
+      )}
+    </>
+  );
+  const toasts = <Toasts items={s.toasts} onDismiss={(id) => room.dispatch({ kind: "dismiss", id })} />;
+  const attrs = {
+    "data-testid": "serpent-room",
+    "data-role": role,
+    "data-phase": v?.phase ?? "none",
+    "data-seat": v?.you.playerId ?? "",
+  };
+  if (!big)
+    return (
+      <Layout>
+        <div className="sr-room" {...attrs}>
+          {banner}
+          {body}
+        </div>
+        {toasts}
+      </Layout>
+    );
+  return (
+    <FullFrame code={code} turn={v?.phase === "active" ? v.turnNumber : null} role={role}>
+      <div className="sr-room sr-room--big" {...attrs}>
+        {banner}
+        {body}
+      </div>
+      {toasts}
+    </FullFrame>
+  );
+}
+
+/** The projected frame: the whole width of the screen, the code always in view. */
+function FullFrame({
+  code,
+  turn,
+  role,
+  children,
+}: {
+  code: string;
+  turn: number | null;
+  role: RoomRole;
+  children: ReactNode;
+}) {
+  return (
+    <div className="page sr-page">
+      <header className="topbar sr-topbar">
+        <Link href="/" className="brand" aria-label="Parlor home">
+          <span className="brand__mark" aria-hidden="true">
+            ◆
+          </span>
+          Parlor
+        </Link>
+        <span className="sr-topbar__game">SerpentRace</span>
+        <span className="sr-topbar__code" data-testid="topbar-code">
+          Join at <strong>{location.host}/serpent</strong> · code <strong className="sr-mono">{code}</strong>
+        </span>
+        {turn !== null && <span className="sr-topbar__turn">Turn {turn}</span>}
+        <span className="sr-topbar__role" data-testid={role === "spectator" ? "spectator-banner" : undefined}>
+          {role === "gamemaster" ? "Gamemaster" : "Watching"}
+        </span>
+        <MuteSwitch />
+      </header>
+      <main className="sr-full">{children}</main>
+    </div>
+  );
+}

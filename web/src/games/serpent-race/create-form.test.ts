@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import type { DeckSummary } from "./api";
+import { createProblem, DEFAULT_CREATE, defaultDecks, missingDeckTypes, toNewGame } from "./create-form";
+
+const deck = (deckid: string, decktype: number, builtin = true): DeckSummary => ({
+  deckid,
+  version: 1,
+  name: deckid,
+  decktype,
+  cardCount: 3,
+  visibility: "public",
+  orgid: null,
+  builtin,
+  mine: !builtin,
+});
+
+const decks = [deck("pos", 0), deck("neg", 1), deck("luck", 2), deck("joker", 3), deck("mine", 0, false)];
+
+describe("the gamemaster's form", () => {
+  it("ticks the built-in decks first, and says which field types a choice leaves without cards", () => {
+    expect(defaultDecks(decks)).toEqual(["pos", "neg", "luck", "joker"]);
+    expect(missingDeckTypes(decks, ["mine", "neg"])).toEqual(["luck (★)", "joker"]);
+    expect(missingDeckTypes(decks, defaultDecks(decks))).toEqual([]);
+  });
+
+  it("refuses no deck, a bad player count and an organisation game without its organisation", () => {
+    expect(createProblem({ ...DEFAULT_CREATE })).toMatch(/deck/);
+    const ok = { ...DEFAULT_CREATE, deckids: ["pos"] };
+    expect(createProblem(ok)).toBeNull();
+    expect(createProblem({ ...ok, maxplayers: "1" })).toMatch(/2 to 10/);
+    expect(createProblem({ ...ok, maxplayers: "4.5" })).toMatch(/2 to 10/);
+    expect(createProblem({ ...ok, logintype: 2 })).toMatch(/organisation/);
+    expect(createProblem({ ...ok, logintype: 2, orgid: "o1" })).toBeNull();
+  });
+
+  it("sends the document's body: orgid only for an organisation game, physicalDice only when on", () => {
+    expect(toNewGame({ ...DEFAULT_CREATE, deckids: ["pos"], maxplayers: "6", orgid: "o1" })).toEqual({
+      deckids: ["pos"],
+      maxplayers: 6,
+      logintype: 0,
+    });
+    expect(toNewGame({ ...DEFAULT_CREATE, deckids: ["pos"], logintype: 2, orgid: "o1", physicalDice: true })).toEqual({
+      deckids: ["pos"],
+      maxplayers: 10,
+      logintype: 2,
+      orgid: "o1",
+      physicalDice: true,
+    });
+  });
+});

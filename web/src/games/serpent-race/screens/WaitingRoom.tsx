@@ -1,0 +1,175 @@
+import { useState } from "react";
+import { errorText } from "../../../kit/api";
+import { Button } from "../../../kit/Button";
+import { CopyField } from "../../../kit/CopyField";
+import { startRace } from "../api";
+import { tokenColour } from "../board";
+import { LOGIN_TYPES } from "../wire";
+import { Chat } from "./Chat";
+import type { RoomProps } from "./props";
+
+const JOIN_HOW = [
+  "with just a name",
+  "with an account (sign in or register on the join page)",
+  "with an account of the game's organisation",
+];
+
+/**
+ * The lobby. The gamemaster's (projected) screen shows the code in large type, who has
+ * joined and who is ready, and the start button; a player's phone has the ready button.
+ */
+export function WaitingRoom({ room, s, v, role }: RoomProps) {
+  const you = v.you.playerId;
+  const me = v.players.find((p) => p.playerId === you);
+  const link = `${location.origin}/serpent/${v.gameCode}`;
+  const big = role !== "player";
+  const code = (
+    <section className="sr-panel sr-lobby__code">
+      <p className="label">Game code</p>
+      <p className="sr-code" data-testid="room-code">
+        {v.gameCode}
+      </p>
+      <p className="sr-lobby__how">
+        Join at <strong>{location.host}/serpent</strong> {JOIN_HOW[v.settings.loginType] ?? ""}.
+      </p>
+      {role === "gamemaster" && <CopyField value={link} label="Invite link" testId="invite-link" />}
+      <p className="muted small">
+        {LOGIN_TYPES[v.settings.loginType] ?? "PUBLIC"} game · up to {v.settings.maxPlayers} players ·{" "}
+        {v.settings.physicalDice ? "real dice" : "the server rolls"}
+      </p>
+    </section>
+  );
+  const players = (
+    <section className="sr-panel" aria-label="Players">
+      <h2 className="sr-panel__title">
+        Players{" "}
+        <span className="muted">
+          {v.players.length}/{v.settings.maxPlayers}
+        </span>
+        <span className="sr-lobby__ready" data-testid="ready-count">
+          {v.readyCount} ready
+        </span>
+      </h2>
+      {v.players.length === 0 ? (
+        <p className="muted">Nobody yet. Players join with the code above.</p>
+      ) : (
+        <ul className="sr-lobby__players" data-testid="lobby-players">
+          {v.players.map((p) => (
+            <li key={p.playerId} className="sr-lobby__player" data-testid={`lobby-${p.playerId}`} data-ready={p.ready}>
+              <span className="sr-dot" style={{ background: tokenColour(v.players, p.playerId) }} aria-hidden="true" />
+              <span className="sr-lobby__name">
+                {p.playerName}
+                {p.playerId === you && <span className="muted"> (you)</span>}
+              </span>
+              {!p.connected && <span className="sr-badge sr-badge--away">not here</span>}
+              <span className={p.ready ? "sr-badge sr-badge--good" : "sr-badge"}>
+                {p.ready ? "✓ ready" : "not ready"}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+  const chat =
+    role !== "spectator" ? <Chat v={v} canSend onSend={(message) => room.send("game:chat", { message })} /> : null;
+  if (!big)
+    return (
+      <div className="sr-lobby" data-testid="phase-waiting">
+        {code}
+        {me && <ReadyPanel room={room} ready={me.ready} name={me.playerName} />}
+        {players}
+        {chat}
+      </div>
+    );
+  // Projected: the code and how to join on the left, who is ready and the start on the right.
+  return (
+    <div className="sr-lobby sr-lobby--big" data-testid="phase-waiting">
+      <div className="sr-lobby__col">
+        {code}
+        {chat}
+      </div>
+      <div className="sr-lobby__col">
+        {players}
+        {role === "gamemaster" && <StartPanel s={s} v={v} />}
+        {role === "spectator" && (
+          <p className="sr-lobby__wait">The race starts when everyone is ready and the gamemaster says go.</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ReadyPanel({ room, ready, name }: { room: RoomProps["room"]; ready: boolean; name: string }) {
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    await room.send("game:ready", { ready: !ready });
+    setBusy(false);
+  };
+  return (
+    <section className="sr-panel stack center sr-ready">
+      <p className="sr-ready__hello">You're in, {name}!</p>
+      <Button
+        variant={ready ? "secondary" : "primary"}
+        size="xl"
+        disabled={busy}
+        onClick={() => void toggle()}
+        aria-pressed={ready}
+        testId="ready-toggle"
+      >
+        {ready ? "✓ Ready" : "I'm ready"}
+      </Button>
+      <p className="muted small">{ready ? "Tap again if you need a moment." : "Tap when you are ready to race."}</p>
+    </section>
+  );
+}
+
+function StartPanel({ s, v }: Pick<RoomProps, "s" | "v">) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const n = v.players.length;
+  const why =
+    n < 2 ? "At least two players must join." : !v.allReady ? `Waiting for ${n - v.readyCount} to get ready.` : null;
+  const start = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await startRace(v.gameId);
+    } catch (e) {
+      setProblem(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="sr-panel stack sr-start">
+      <div className="row row--wrap">
+        <Button
+          variant="primary"
+          size="xl"
+          disabled={busy || why !== null}
+          onClick={() => void start()}
+          testId="start-race"
+        >
+          Start the race
+        </Button>
+        <a
+          href={`/serpent/${s.code}/projector`}
+          className="btn btn--ghost btn--md"
+          target="_blank"
+          rel="noopener"
+          data-testid="projector-link"
+        >
+          Open a projector view
+        </a>
+      </div>
+      {why && <p className="muted">{why}</p>}
+      {problem && (
+        <p className="note note--bad" role="alert" data-testid="start-error">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}
