@@ -116,6 +116,7 @@ export const gameRoutes: RouteDef[] = [
         decisionSeconds: 120,
         guessSeconds: 30,
         drawDelaySeconds: 2,
+        absentSkipSeconds: 30,
         loginType: b.logintype,
         createdBy: userId,
         orgId,
