@@ -51,6 +51,7 @@ const fromAddress = (address: string) =>
   });
 
 function send(method: string, path: string, body: string | undefined, headers: Record<string, string>) {
+  // biome-ignore lint/suspicious/noExplicitAny: response bodies of every route
   return new Promise<{ status: number; body: Record<string, any> }>((resolve, reject) => {
     const url = new URL(`${server.url}${path}`);
     const req = request(

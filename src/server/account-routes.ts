@@ -64,7 +64,7 @@ export function registerAccountRoutes(
   const userOf = async (req: FastifyRequest): Promise<string> => {
     const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
     const who = await identities.fromToken(token);
-    if (!who || who.kind !== "user")
+    if (who?.kind !== "user")
       throw new ApiRefusal(401, "unauthorized", "Sign in: send your access token as Authorization: Bearer <token>.");
     return who.id.slice("user:".length);
   };

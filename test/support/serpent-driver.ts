@@ -87,6 +87,7 @@ export async function createDecks(url: string, token: string): Promise<string[]>
 }
 
 /** What a player answers to a card: right, or well formed but wrong. */
+// biome-ignore lint/suspicious/noExplicitAny: the card as it came over the wire
 export function answerFor(cardData: Record<string, any>, right: boolean): unknown {
   const card = cardById(cardData.cardid);
   switch (card.type) {
