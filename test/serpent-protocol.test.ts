@@ -236,7 +236,8 @@ describe("SerpentRace over Socket.IO", () => {
     // Leaving: the other player wins by default, and the room closes.
     const leaver = Object.keys(r.seats)[0] as string;
     const other = Object.keys(r.seats)[1] as string;
-    r.seats[leaver]!.emit("game:leave", {});
+    // Its acknowledgement still arrives, though the room closes with it.
+    expect(await r.seats[leaver]!.ask("game:leave", {})).toEqual({ ok: true });
     const left = await r.gm.next("game:player-left", () => true, WAIT);
     expect(left.data).toMatchObject({ playerId: leaver, reason: "left", playerCount: 1 });
     expect((await r.gm.next("game:ended", () => true, WAIT)).data).toMatchObject({ winner: other });

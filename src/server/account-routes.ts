@@ -7,10 +7,10 @@ import type { Identities } from "../platform/identities";
 import { FLAT_ERRORS } from "./errors";
 
 /**
- * Accounts and organisations under /api/v1/auth and /api/v1/orgs. Their errors use the
- * SerpentRace document's REST format, `{ "error": "<for people>", "code": "<stable>" }`,
- * with its status codes (400, 401, 403, 404, 409), and so do the ones Fastify raises itself
- * on these routes (429, 413, bad JSON, 500: the routes carry `flatErrors`).
+ * Accounts and organisations under /api/v1/auth and /api/v1/orgs. Their errors use the REST
+ * format of the game document that specified them, `{ "error": "<for people>", "code":
+ * "<stable>" }`, with its status codes (400, 401, 403, 404, 409), and so do the ones Fastify
+ * raises itself on these routes (429, 413, bad JSON, 500: the routes carry `flatErrors`).
  */
 const Email = z.email().max(254);
 const Register = z.object({

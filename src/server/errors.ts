@@ -3,10 +3,11 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 declare module "fastify" {
   interface FastifyContextConfig {
     /**
-     * This route speaks a document's REST error format, `{ "error": "<message>", "code": "<code>" }`
-     * (SerpentRace's accounts, organisations, decks and games), rather than Parlor's
-     * `{ "error": { "code", "message" } }`. Set where the route is registered, so the errors
-     * Fastify raises itself (429, invalid JSON, 413, 500) follow the route's format too.
+     * This route speaks a game document's REST error format, `{ "error": "<message>", "code":
+     * "<code>" }` (the accounts and organisations, and a game's routes that ask for it with
+     * `errors: "flat"`), rather than Parlor's `{ "error": { "code", "message" } }`. Set where
+     * the route is registered, so the errors Fastify raises itself (429, invalid JSON, 413,
+     * 500) follow the route's format too.
      */
     flatErrors?: boolean;
   }

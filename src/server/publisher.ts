@@ -31,9 +31,10 @@ export class SocketPublisher implements Publisher {
     else if (to === "spectators") ns.to(spectatorKey(code)).emit(event, data);
     else if ("seat" in to) ns.to(seatKey(code, to.seat)).emit(event, data);
     else ns.to(roomKey(code)).except(seatKey(code, to.except)).emit(event, data);
-    // The host publishes a step's messages in one synchronous loop: a microtask runs after
-    // the last of them, and each socket gets its messages before its disconnect packet.
-    if (space.closes?.(msg)) queueMicrotask(() => ns.in(roomKey(code)).disconnectSockets(false));
+    // The host publishes a step's messages in one synchronous loop, and the sender's
+    // acknowledgement follows in the same turn of the event loop: the sockets are let go
+    // after both, and each gets its messages before its disconnect packet.
+    if (space.closes?.(msg)) setImmediate(() => ns.in(roomKey(code)).disconnectSockets(false));
   }
 
   publishViews(
