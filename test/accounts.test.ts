@@ -160,22 +160,39 @@ describe("organisations", () => {
     ]);
   });
 
-  it("limits how fast one address may try to register", async () => {
+  it("limits how fast one address may register, log in and refresh, and says so in the document's format", async () => {
     const limited = await startServer({ AUTH_PER_MINUTE: "10" });
+    const post = async (path: string, body: unknown) => {
+      const r = await fetch(`${limited.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+    };
+    const tooMany = { status: 429, body: { error: expect.stringMatching(/too many/i), code: "rate_limited" } };
     try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 11; i++)
-        statuses.push(
-          (
-            await fetch(`${limited.url}/api/v1/auth/register`, {
-              method: "POST",
-              headers: { "content-type": "application/json" },
-              body: JSON.stringify({ email: email(), password: PASSWORD, displayName: "Flood" }),
-            })
-          ).status,
+      const made: number[] = [];
+      for (let i = 0; i < 10; i++)
+        made.push(
+          (await post("/api/v1/auth/register", { email: email(), password: PASSWORD, displayName: "F" })).status,
         );
-      expect(statuses.slice(0, 10).every((st) => st === 201)).toBe(true);
-      expect(statuses[10]).toBe(429);
+      expect(made.every((st) => st === 201)).toBe(true);
+      expect(await post("/api/v1/auth/register", { email: email(), password: PASSWORD, displayName: "F" })).toEqual(
+        tooMany,
+      );
+      // Ten logins a minute, wrong passwords included (guessing is what the limit is for).
+      const logins: number[] = [];
+      for (let i = 0; i < 10; i++)
+        logins.push((await post("/api/v1/auth/login", { email: email(), password: "guess number 1" })).status);
+      expect(logins.every((st) => st === 401)).toBe(true);
+      expect(await post("/api/v1/auth/login", { email: email(), password: PASSWORD })).toEqual(tooMany);
+      // Refreshes: six times as many (an app renews its token every quarter of an hour).
+      const refreshes: number[] = [];
+      for (let i = 0; i < 60; i++)
+        refreshes.push((await post("/api/v1/auth/refresh", { refreshToken: "spent" })).status);
+      expect(refreshes.every((st) => st === 401)).toBe(true);
+      expect(await post("/api/v1/auth/refresh", { refreshToken: "spent" })).toEqual(tooMany);
     } finally {
       await limited.close();
     }

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CardTableState } from "../src/games/card-table/state";
 import type { OutrankState } from "../src/games/outrank/state";
 import { gameModules } from "../src/games/registry";
+import { loadSerpentDecks } from "../src/games/serpent-race/content/index";
+import { serpentRaceModule } from "../src/games/serpent-race/index";
+import { latestDeck } from "../src/games/serpent-race/service/deck-store";
+import type { SerpentState } from "../src/games/serpent-race/state";
 import type { TriviaState } from "../src/games/trivia-duel/state";
 import { connectDb, type DbHandle } from "../src/platform/db/connect";
 import { migrate } from "../src/platform/db/migrations";
@@ -20,6 +24,8 @@ let h: DbHandle;
 beforeAll(async () => {
   h = await connectDb({ dataDir: "memory://", pgliteThread: "main" });
   await migrate(h.db as never, Object.assign({}, ...gameModules.map((g) => g.migrations ?? {})));
+  // SerpentRace's rooms name stored decks: the shipped ones, as the server installs them.
+  await serpentRaceModule.init?.({ db: h.db, now: () => Date.now() });
 });
 afterAll(async () => {
   await h?.close();
@@ -130,5 +136,59 @@ describe("deadlines are exact in the room host", () => {
     expect(late.ok).toBe(false);
     s = (await host.exists(code))!.state as OutrankState;
     expect(s.players.find((p) => p.id === guesser.id)!.status).toBe("passed");
+  });
+
+  it("SerpentRace: an answer after the answer deadline meets the timed-out card", async () => {
+    const { host, tick, now } = hostAt(3_400_000_000_000);
+    const deckRefs = [];
+    for (const d of loadSerpentDecks())
+      deckRefs.push({ id: d.deckid, version: (await latestDeck(h.db, d.deckid))!.version });
+    const code = await host.createRoom("serpent-race", { deckRefs, physicalDice: true });
+    const who = { P1: "ann-serpent-1", P2: "bo-serpent-2", GM: "gm-serpent-3" } as Record<string, string>;
+    const as = (seat: string) => ({ seat, credential: who[seat]! });
+    await host.join("serpent-race", code, { credential: who.P1!, name: "Ann" });
+    await host.join("serpent-race", code, { credential: who.P2!, name: "Bo" });
+    await host.join("serpent-race", code, { credential: who.GM!, name: "Teacher", seat: "GM" });
+    for (const seat of ["P1", "P2"])
+      expect(await host.input(code, as(seat), { event: "game:ready", data: { ready: true } })).toEqual({ ok: true });
+    expect(await host.actAs(code, "GM", { event: "start", data: {} })).toEqual({ ok: true });
+    const state = async () => (await host.exists(code))!.state as SerpentState;
+    // Roll (the players' own dice) onto a question field; regular fields until one is in reach.
+    let s = await state();
+    for (let turn = 0; ; turn++) {
+      expect(turn).toBeLessThan(30);
+      const seat = s.sequence[s.current]!;
+      const pos = s.players.find((p) => p.seat === seat)!.position;
+      const fields = [1, 2, 3, 4, 5, 6].map((d) => ({ d, type: s.board![pos + d - 1]!.type }));
+      const question = fields.find((f) => f.type === "positive" || f.type === "negative");
+      const next = question ?? fields.find((f) => f.type === "regular") ?? fields[0]!;
+      expect(await host.input(code, as(seat), { event: "game:dice-roll", data: { diceValue: next.d } })).toEqual({
+        ok: true,
+      });
+      s = await state();
+      if (question) break;
+      if (s.stage?.kind === "drawing") {
+        tick(2000);
+        await host.input(code, as("GM"), { event: "game:chat", data: { message: "next" } });
+        s = await state();
+      }
+    }
+    const seat = s.sequence[s.current]!;
+    tick(2000); // the draw delay: the card is drawn by the next input's catch-up
+    expect(await host.input(code, as("GM"), { event: "game:chat", data: { message: "good luck" } })).toEqual({
+      ok: true,
+    });
+    s = await state();
+    expect(s.stage?.kind).toBe("answer");
+    const deadline = (s.stage as { at: number }).at;
+    tick(60_000); // exactly the 60 s answer limit: the timeout has come
+    expect(now()).toBe(deadline);
+    const late = await host.input(code, as(seat), { event: "game:card-answer", data: { answer: "A" } });
+    expect(late).toMatchObject({ ok: false, code: "timeout_expired" });
+    s = await state();
+    expect(s.expired).toEqual({ kind: "answer", seat });
+    const tallies = Object.values(s.players.find((p) => p.seat === seat)!.answers);
+    expect(tallies).toEqual([{ right: 0, wrong: 1 }]);
+    expect(s.stage?.kind).not.toBe("answer");
   });
 });

@@ -49,6 +49,18 @@ export interface WireAdapter {
   spectating?(roomId: string): unknown;
   /** Sent to a socket once it is in the room, before its first view (SerpentRace's `authenticated`); null sends nothing. */
   welcome?(roomId: string, seat: string | null, name: string | undefined): unknown | null;
+  /**
+   * Send the welcome and the full view before the messages a socket's own (re)join causes,
+   * rather than after them: what the rules send a seat that comes back (SerpentRace's
+   * re-sent `game:your-turn`) then follows the sync instead of being overwritten by it.
+   */
+  syncFirst?: boolean;
+  /**
+   * Whether a message ends its room (SerpentRace's `game:cleanup-complete`): once the messages
+   * of its step are out, every socket in the room is disconnected (the namespace only; the
+   * client's connection stays up). Sockets that come later still get the final view.
+   */
+  closesRoom?(msg: unknown): boolean;
 }
 
 export interface GameModule {
@@ -169,7 +181,14 @@ export interface RoomDirectory {
    */
   seat(
     code: string,
-    who: { name: string; claims?: Record<string, unknown>; ttl?: string; subject?: string },
+    who: {
+      name: string;
+      claims?: Record<string, unknown>;
+      ttl?: string;
+      subject?: string;
+      /** The claim under which the token names the seat it proves (SerpentRace's `playerId`). */
+      seatClaim?: string;
+    },
   ): Promise<{ ok: true; seat: string; token: string } | { ok: false; code: string; message: string }>;
   /** An input from a named seat that the route has authorised (the platform checks nothing more). */
   act(

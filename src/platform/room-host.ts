@@ -55,6 +55,12 @@ export interface JoinRequest {
   seat?: SeatId;
   /** Take the seat for someone whose socket has not connected yet (a game's REST join). */
   offline?: boolean;
+  /**
+   * Called when the rules have accepted the seat and the join is stored, just before the
+   * messages it caused are published, with that seat's full view: the socket can listen to
+   * its seat first, so what the rules send the seat on its (re)join reaches it.
+   */
+  onSeated?: (seat: SeatId, view: () => unknown) => void;
 }
 
 export interface HostDeps {
@@ -233,13 +239,13 @@ export class RoomHost {
       const known = rec.members[key];
       // Seated again before any socket comes (a second REST join): nothing changes here.
       if (known && req.offline) return { seat: known, created };
+      const onSeated = req.onSeated;
+      const seating = (seat: SeatId) =>
+        onSeated &&
+        ((next: RoomRecord) => onSeated(seat, () => game.rules.view(next.state, seat, this.clock(), "full")));
       if (known) {
-        const r = await this.apply(rec, game, SYSTEM, {
-          type: "@presence",
-          seat: known,
-          status: "connected",
-          ...named,
-        });
+        const intent = { type: "@presence", seat: known, status: "connected", ...named };
+        const r = await this.apply(rec, game, SYSTEM, intent, null, seating(known));
         // The rules may refuse a returning seat (kicked, left for good): it may only watch.
         if (!r.ok) return { seat: null, refused: { code: r.code, message: r.message }, created };
         return { seat: known, created };
@@ -252,7 +258,8 @@ export class RoomHost {
       for (const seat of earlier) {
         if (!seat || (taken.has(seat) && rec.retired[key] === seat)) continue;
         const back = { type: "@presence", seat, status: "connected", ...named };
-        const r = await this.apply(rec, game, SYSTEM, back, { join: key, ...(device ? { device } : {}) });
+        const meta = { join: key, ...(device ? { device } : {}) };
+        const r = await this.apply(rec, game, SYSTEM, back, meta, seating(seat));
         if (r.ok) return { seat, created };
         if (r.code === "kicked" || (seat === rec.retired[key] && unavailable(r.code)))
           return { seat: null, refused: { code: r.code, message: r.message }, created };
@@ -271,7 +278,8 @@ export class RoomHost {
           ...named,
           ...(req.offline ? { offline: true } : {}),
         };
-        const r = await this.apply(rec, game, SYSTEM, intent, { join: key, ...(device ? { device } : {}) });
+        const meta = { join: key, ...(device ? { device } : {}) };
+        const r = await this.apply(rec, game, SYSTEM, intent, meta, seating(offer));
         if (r.ok) return { seat: offer, created };
         refused = { code: r.code, message: r.message };
         if (!unavailable(r.code)) break;
@@ -387,6 +395,7 @@ export class RoomHost {
     from: From,
     intent: unknown,
     meta: Membership | null = null,
+    beforePublish?: (next: RoomRecord) => void,
   ): Promise<HostResult> {
     const now = this.clock();
     await this.prepare(game, rec.origin.options);
@@ -394,7 +403,8 @@ export class RoomHost {
     if (isRuleError(step)) return { ok: false, ...step.error };
     // Nothing changed: nothing to log, store or tell anyone (a join always records its seat).
     if (!meta && isNoop(rec.state, step)) return UNCHANGED;
-    await this.commit(rec, game, { kind: "act", actor: from, intent, meta, at: now }, step.state, step.out);
+    const row = { kind: "act" as const, actor: from, intent, meta, at: now };
+    await this.commit(rec, game, row, step.state, step.out, beforePublish);
     return { ok: true };
   }
 
@@ -404,6 +414,7 @@ export class RoomHost {
     row: Omit<InputRow, "seq">,
     state: unknown,
     out: Outbound[],
+    beforePublish?: (next: RoomRecord) => void,
   ): Promise<RoomRecord> {
     const seq = rec.seq + 1;
     // Inputs are durable before anyone hears of them. Ticks may be published first: they
@@ -416,6 +427,7 @@ export class RoomHost {
     if (!(await this.deps.live.cas(rec.code, rec.version, next)))
       throw new Error(`room ${rec.code} changed under its host`);
     this.scheduler?.arm(rec.code, game.rules.due(state));
+    beforePublish?.(next);
     this.publish(next, game, out);
     this.project(next, game, out);
     return next;

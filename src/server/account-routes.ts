@@ -4,11 +4,13 @@ import { ApiRefusal } from "../engine/module";
 import { zodMessage } from "../engine/zod-message";
 import type { Accounts } from "../platform/accounts/accounts";
 import type { Identities } from "../platform/identities";
+import { FLAT_ERRORS } from "./errors";
 
 /**
- * Accounts and organisations under /api/v1/auth and /api/v1/orgs. Their errors use the
- * SerpentRace document's REST format, `{ "error": "<for people>", "code": "<stable>" }`,
- * with its status codes (400, 401, 403, 404, 409).
+ * Accounts and organisations under /api/v1/auth and /api/v1/orgs. Their errors use the REST
+ * format of the game document that specified them, `{ "error": "<for people>", "code":
+ * "<stable>" }`, with its status codes (400, 401, 403, 404, 409), and so do the ones Fastify
+ * raises itself on these routes (429, 413, bad JSON, 500: the routes carry `flatErrors`).
  */
 const Email = z.email().max(254);
 const Register = z.object({
@@ -46,7 +48,11 @@ function handled(fn: Handler) {
   };
 }
 
-const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
+/** A route's options: its OpenAPI tag, the flat error format, and a tighter rate limit if any. */
+const routeOptions = (tag: string, perMinute?: number) => ({
+  schema: { tags: [tag] },
+  config: { ...FLAT_ERRORS, ...(perMinute ? { rateLimit: { max: perMinute, timeWindow: 60_000 } } : {}) },
+});
 
 export function registerAccountRoutes(
   app: FastifyInstance,
@@ -58,15 +64,16 @@ export function registerAccountRoutes(
   const userOf = async (req: FastifyRequest): Promise<string> => {
     const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
     const who = await identities.fromToken(token);
-    if (!who || who.kind !== "user")
+    if (who?.kind !== "user")
       throw new ApiRefusal(401, "unauthorized", "Sign in: send your access token as Authorization: Bearer <token>.");
     return who.id.slice("user:".length);
   };
-  const tags = { schema: { tags: ["Accounts"] } };
+  const tags = routeOptions("Accounts");
+  const limited = (perMinute: number) => routeOptions("Accounts", perMinute);
 
   app.post(
     "/api/v1/auth/register",
-    { ...tags, ...perMinute(authPerMinute) },
+    limited(authPerMinute),
     handled(async (req) => {
       const b = Register.parse(req.body ?? {});
       return { status: 201, body: await accounts.register(b.email, b.password, b.displayName) };
@@ -74,7 +81,7 @@ export function registerAccountRoutes(
   );
   app.post(
     "/api/v1/auth/login",
-    { ...tags, ...perMinute(authPerMinute) },
+    limited(authPerMinute),
     handled(async (req) => {
       const b = Login.parse(req.body ?? {});
       return { status: 200, body: await accounts.login(b.email, b.password) };
@@ -82,7 +89,7 @@ export function registerAccountRoutes(
   );
   app.post(
     "/api/v1/auth/refresh",
-    { ...tags, ...perMinute(authPerMinute * 6) },
+    limited(authPerMinute * 6),
     handled(async (req) => {
       const b = Refresh.parse(req.body ?? {});
       return { status: 200, body: await accounts.refresh(b.refreshToken) };
@@ -90,7 +97,7 @@ export function registerAccountRoutes(
   );
   app.post(
     "/api/v1/auth/logout",
-    { ...tags, ...perMinute(60) },
+    limited(60),
     handled(async (req) => {
       await userOf(req);
       await accounts.logout(Logout.parse(req.body ?? {}).refreshToken);
@@ -107,7 +114,7 @@ export function registerAccountRoutes(
     }),
   );
 
-  const orgTags = { schema: { tags: ["Organisations"] } };
+  const orgTags = routeOptions("Organisations");
   app.get(
     "/api/v1/orgs",
     orgTags,
@@ -115,7 +122,7 @@ export function registerAccountRoutes(
   );
   app.post(
     "/api/v1/orgs",
-    { ...orgTags, ...perMinute(20) },
+    routeOptions("Organisations", 20),
     handled(async (req) => {
       const user = await userOf(req);
       return { status: 201, body: await accounts.createOrg(user, NewOrg.parse(req.body ?? {}).name) };
@@ -123,7 +130,7 @@ export function registerAccountRoutes(
   );
   app.post(
     "/api/v1/orgs/join",
-    { ...orgTags, ...perMinute(20) },
+    routeOptions("Organisations", 20),
     handled(async (req) => {
       const user = await userOf(req);
       return { status: 200, body: await accounts.joinOrg(user, JoinOrg.parse(req.body ?? {}).inviteCode) };

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
@@ -122,17 +123,25 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
       act: (code: string, seat: string, intent: unknown) => host.actAs(code, seat, intent),
       seat: async (
         code: string,
-        who: { name: string; claims?: Record<string, unknown>; ttl?: string; subject?: string },
+        who: { name: string; claims?: Record<string, unknown>; ttl?: string; subject?: string; seatClaim?: string },
       ) => {
         const rec = await host.exists(code);
         if (!rec) return { ok: false as const, code: "room_not_found", message: "No such room." };
-        const { name: _name, ...more } = who;
-        const token = await tokens.issue(code, who.name, undefined, more);
+        // The token's subject is the seat's credential: chosen first, so the token signed
+        // once the seat is known (and named in it) proves the very seat it names.
+        const subject = who.subject ?? randomUUID();
+        const r = await host.join(rec.game, code, { credential: subject, name: who.name, offline: true });
+        if (!r.seat)
+          return { ok: false as const, ...(r.refused ?? { code: "not_seated", message: "No seat was free." }) };
+        const claims = { ...who.claims, ...(who.seatClaim ? { [who.seatClaim]: r.seat } : {}) };
+        const token = await tokens.issue(code, who.name, undefined, {
+          claims,
+          subject,
+          ...(who.ttl ? { ttl: who.ttl } : {}),
+        });
         const proof = await tokens.verify(token, code);
-        if (!proof) throw new Error("a token just signed did not verify");
-        const r = await host.join(rec.game, code, { credential: proof.credential, name: who.name, offline: true });
-        if (r.seat) return { ok: true as const, seat: r.seat, token };
-        return { ok: false as const, ...(r.refused ?? { code: "not_seated", message: "No seat was free." }) };
+        if (proof?.credential !== subject) throw new Error("a token just signed did not verify");
+        return { ok: true as const, seat: r.seat, token };
       },
     },
   });

@@ -1,6 +1,22 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
-/** Stable codes for Fastify's own refusals, so every error body is `{ error: { code, message } }`. */
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * This route speaks a game document's REST error format, `{ "error": "<message>", "code":
+     * "<code>" }` (the accounts and organisations, and a game's routes that ask for it with
+     * `errors: "flat"`), rather than Parlor's `{ "error": { "code", "message" } }`. Set where
+     * the route is registered, so the errors Fastify raises itself (429, invalid JSON, 413,
+     * 500) follow the route's format too.
+     */
+    flatErrors?: boolean;
+  }
+}
+
+/** Route config for a route whose errors are flat (see `flatErrors`). */
+export const FLAT_ERRORS = { flatErrors: true } as const;
+
+/** Stable codes for Fastify's own refusals. */
 const FASTIFY_CODES: Record<string, { code: string; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: "invalid_json", message: "The request body is not valid JSON." },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: "invalid_json", message: "The request body is empty; send a JSON object." },
@@ -12,9 +28,21 @@ const FASTIFY_CODES: Record<string, { code: string; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: "bad_request", message: "The content-length does not match the body." },
 };
 
+/** Whether the route a request matched answers errors in the flat format. */
+export function wantsFlatErrors(req: FastifyRequest): boolean {
+  return req.routeOptions?.config?.flatErrors === true;
+}
+
+/** An error reply in the format of the request's route. */
+export function sendError(req: FastifyRequest, reply: FastifyReply, status: number, code: string, message: string) {
+  return reply.code(status).send(wantsFlatErrors(req) ? { error: message, code } : { error: { code, message } });
+}
+
 /**
- * Every error the server answers becomes `{ error: { code, message } }` with its status. A
- * thrown Error object used to reach the JSON serializer and went out as `{}`.
+ * Every error the server answers gets a stable code and its status, in the format of the
+ * route it happened on: `{ error: { code, message } }`, or `{ error, code }` on routes
+ * flagged `flatErrors`. A thrown Error object used to reach the JSON serializer and went out
+ * as `{}`.
  */
 export function registerErrorReplies(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -22,12 +50,10 @@ export function registerErrorReplies(app: FastifyInstance) {
     const known = err.code ? FASTIFY_CODES[err.code] : undefined;
     if (status >= 500) {
       req.log.error({ err }, "request failed");
-      return reply.code(status).send({ error: { code: "server_error", message: "Something went wrong on our side." } });
+      return sendError(req, reply, status, "server_error", "Something went wrong on our side.");
     }
-    if (status === 429)
-      return reply.code(429).send({ error: { code: "rate_limited", message: err.message || "Too many requests." } });
-    return reply
-      .code(status)
-      .send({ error: known ?? { code: status === 404 ? "not_found" : "bad_request", message: err.message } });
+    if (status === 429) return sendError(req, reply, 429, "rate_limited", err.message || "Too many requests.");
+    if (known) return sendError(req, reply, status, known.code, known.message);
+    return sendError(req, reply, status, status === 404 ? "not_found" : "bad_request", err.message);
   });
 }

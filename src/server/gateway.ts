@@ -215,14 +215,26 @@ export function attachGateway(
       if (create && !(await host.exists(code)) && !creations.take(socket.handshake.address))
         return refuse("rate_limited", "Too many new rooms from your network; wait a minute.", frame.requestId, ack);
       // Listen to the room before joining, so the broadcasts our own join causes
-      // (PLAYER_JOINED, the match starting) reach this socket too.
+      // (PLAYER_JOINED, the match starting) reach this socket too. A protocol that syncs
+      // first gets its welcome and full view as soon as the rules accept the seat, and
+      // listens to the seat from then on, so what the rules send the seat on its (re)join
+      // follows the sync. (Other protocols' own seat updates of a join would come before
+      // their full sync: they listen to the seat after it.)
       socket.join(roomKey(code));
+      let synced = false;
+      const onSeated = (taken: string, view: () => unknown) => {
+        synced = true;
+        welcome(code, taken, name);
+        send(view());
+        socket.join(seatKey(code, taken));
+      };
       const r = await host.join(gameId, code, {
         ...(credential !== undefined ? { credential } : {}),
         ...(name !== undefined ? { name } : {}),
         ...(device !== undefined ? { device } : {}),
         ...(seat !== undefined ? { seat } : {}),
         create,
+        ...(wire.syncFirst ? { onSeated } : {}),
       });
       if (r.refused?.code === "room_not_found") {
         socket.leave(roomKey(code));
@@ -246,8 +258,10 @@ export function attachGateway(
         if (r.refused) refuse(r.refused.code, r.refused.message, frame.requestId);
         if (wire.spectating) send(wire.spectating(code));
       }
-      welcome(code, r.seat, name);
-      send(await host.view(code, r.seat));
+      if (!synced) {
+        welcome(code, r.seat, name);
+        send(await host.view(code, r.seat));
+      }
       if (!r.refused) ack?.({ ok: true });
       else ack?.({ ok: false, error: r.refused.code, message: r.refused.message });
     };

@@ -11,11 +11,14 @@ export const spectatorKey = (code: string) => `r:${code}:spec`;
 export type Encode = (msg: unknown) => { event: string; data: unknown };
 export const asMessage: Encode = (msg) => ({ event: "message", data: msg });
 
-export class SocketPublisher implements Publisher {
-  private readonly spaces = new Map<string, { ns: Namespace; encode: Encode }>();
+/** Whether a message ends its room, so its sockets are let go (see `WireAdapter.closesRoom`). */
+export type Closes = (msg: unknown) => boolean;
 
-  register(game: string, ns: Namespace, encode: Encode = asMessage) {
-    this.spaces.set(game, { ns, encode });
+export class SocketPublisher implements Publisher {
+  private readonly spaces = new Map<string, { ns: Namespace; encode: Encode; closes: Closes | undefined }>();
+
+  register(game: string, ns: Namespace, encode: Encode = asMessage, closes?: Closes) {
+    this.spaces.set(game, { ns, encode, closes });
   }
 
   publish(game: string, code: string, to: Audience, msg: unknown): void {
@@ -28,6 +31,10 @@ export class SocketPublisher implements Publisher {
     else if (to === "spectators") ns.to(spectatorKey(code)).emit(event, data);
     else if ("seat" in to) ns.to(seatKey(code, to.seat)).emit(event, data);
     else ns.to(roomKey(code)).except(seatKey(code, to.except)).emit(event, data);
+    // The host publishes a step's messages in one synchronous loop, and the sender's
+    // acknowledgement follows in the same turn of the event loop: the sockets are let go
+    // after both, and each gets its messages before its disconnect packet.
+    if (space.closes?.(msg)) setImmediate(() => ns.in(roomKey(code)).disconnectSockets(false));
   }
 
   publishViews(

@@ -13,6 +13,7 @@ import { zodMessage } from "../engine/zod-message";
 import { HostRefusal, type RoomHost } from "../platform/room-host";
 import type { SeatTokens } from "../platform/seat-tokens";
 import type { Config } from "./config";
+import { FLAT_ERRORS } from "./errors";
 
 export const ApiError = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
@@ -197,7 +198,8 @@ function registerRoutes(
       method: route.method,
       url: route.absolute ? route.path : `${base}${route.path}`,
       ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
-      ...(route.perMinute ? { config: perMinute(route.perMinute) } : {}),
+      // The flag makes the errors Fastify raises itself (429, bad JSON, 413, 500) flat too.
+      config: { ...(route.perMinute ? perMinute(route.perMinute) : {}), ...(flat ? FLAT_ERRORS : {}) },
       schema: routeSchema(route, title),
       handler: async (req, reply) =>
         guarded(

@@ -69,7 +69,7 @@ export function attachSockets(
   };
   for (const game of games) {
     const ns = io.of(game.namespace);
-    publisher.register(game.rules.id, ns, game.wire.emit);
+    publisher.register(game.rules.id, ns, game.wire.emit, game.wire.closesRoom?.bind(game.wire));
     ns.on("connection", (s) => {
       counts.connected();
       s.on("disconnect", () => counts.disconnected());

@@ -44,13 +44,63 @@ export class RaceClient {
   readonly inbox: Ev[] = [];
   private cursor = 0;
   private waiters: (() => void)[] = [];
+  /** Why the server let this socket go ("io server disconnect" when it closed it), or null. */
+  closedBy: string | null = null;
 
   constructor(url: string, auth: Record<string, unknown>) {
     this.socket = io(`${url}/game`, { transports: ["websocket"], forceNew: true, reconnection: false, auth });
     this.socket.onAny((event: string, data: Record<string, any>) => {
       this.inbox.push({ event, data });
-      for (const w of this.waiters.splice(0)) w();
+      this.wake();
     });
+    this.socket.on("disconnect", (reason) => {
+      this.closedBy = reason;
+      this.wake();
+    });
+  }
+
+  private wake(): void {
+    for (const w of this.waiters.splice(0)) w();
+  }
+
+  /** Wait until `pred` holds (checked whenever something arrives). */
+  async until(pred: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!pred()) {
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        const seen = this.inbox.slice(-8).map((m) => m.event);
+        throw new Error(`timed out waiting for ${what}; last seen: ${seen.join(", ")}`);
+      }
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** The next event (after the read cursor) named any of `events`. */
+  async nextOf(events: string[], timeoutMs = 10_000): Promise<Ev> {
+    let found: Ev | undefined;
+    await this.until(
+      () => {
+        for (let i = this.cursor; i < this.inbox.length; i++) {
+          const m = this.inbox[i]!;
+          if (events.includes(m.event)) {
+            this.cursor = i + 1;
+            found = m;
+            return true;
+          }
+        }
+        return false;
+      },
+      events.join(" or "),
+      timeoutMs,
+    );
+    return found as Ev;
   }
 
   emit(event: string, data: unknown = {}): void {

@@ -4,6 +4,7 @@ import { type Ctx, playerOf, who } from "./context";
 import { answerCard, decide, rollDice, startRace, submitGuess } from "./flow";
 import { leave } from "./presence";
 import { CHAT_KEPT, GM_SEAT, type Player } from "./state";
+import { armRoll, skipTurn } from "./turns";
 import type { Resolved } from "./validate";
 import type { Intent } from "./wire";
 
@@ -55,7 +56,16 @@ export function apply(ctx: Ctx, from: From, intent: Intent, r: Resolved): void {
         if (s.gamemaster) s.gamemaster = { ...s.gamemaster, connected: false };
         return;
       }
-      leave(ctx, from);
+      leave(ctx, from, "left");
+      // Their going may leave a player who is away alone with nobody here: the away clock stops.
+      armRoll(ctx);
+      return;
+    case "game:skip-turn":
+      skipTurn(ctx, "gamemaster");
+      return;
+    case "game:remove-player":
+      leave(ctx, intent.data.playerId, "removed");
+      armRoll(ctx);
       return;
   }
 }

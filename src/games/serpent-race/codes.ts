@@ -24,6 +24,8 @@ export const REFUSALS = {
   players_not_ready: "every joined player must be ready before the start",
   // Whose move and what now
   not_your_turn: "it is another player's turn",
+  not_their_turn: "the gamemaster's skip names a player whose turn it no longer is",
+  unknown_player: "the gamemaster named a player who is not in the game (or has left)",
   not_now: "the current player is doing something else (waiting for a card, an answer, a guess, a decision)",
   no_pending_card: "no card is waiting for this player's answer",
   no_pending_guess: "no position guess of that kind is waiting for this player",

@@ -18,7 +18,7 @@ import {
 import { advanceTurn, offerRoll } from "./turns";
 import type { BoardData } from "./wire";
 
-type StageOf<K extends Stage["kind"]> = Extract<Stage, { kind: K }>;
+export type StageOf<K extends Stage["kind"]> = Extract<Stage, { kind: K }>;
 
 function stageOf<K extends Stage["kind"]>(s: SerpentState, kind: K): StageOf<K> {
   const st = s.stage;
@@ -217,7 +217,7 @@ function requestGuess(ctx: Ctx, landing: Landing, joker: boolean): void {
   const p = me(s);
   const stepValue = fieldAt(s.board ?? [], landing.position)?.stepValue ?? 0;
   const modifier = patternModifier(landing.start);
-  s.stage = {
+  const st: StageOf<"guess"> = {
     kind: "guess",
     at: ctx.now + ctx.ms(s.settings.guessSeconds),
     joker,
@@ -225,17 +225,27 @@ function requestGuess(ctx: Ctx, landing: Landing, joker: boolean): void {
     stepValue,
     patternModifier: modifier,
   };
+  s.stage = st;
+  sendGuessRequest(ctx, p, st, ctx.limit(s.settings.guessSeconds));
+}
+
+/**
+ * `game:position-guess-request` (or the joker's) to the guessing player: the formula's
+ * inputs and the seconds they have (all of them, or what is left when it is sent again).
+ */
+export function sendGuessRequest(ctx: Ctx, p: Player, st: StageOf<"guess">, timeLimit: number): void {
   const request = {
-    message: joker
+    message: st.joker
       ? "Guess where the joker takes you: position + 6 + step value + pattern modifier."
       : "Guess your new position: position + dice + step value + pattern modifier.",
-    currentPosition: landing.start,
-    diceRoll: landing.dice,
-    fieldStepValue: stepValue,
-    patternModifier: modifier,
-    timeLimit: ctx.limit(s.settings.guessSeconds),
+    currentPosition: st.landing.start,
+    diceRoll: st.landing.dice,
+    fieldStepValue: st.stepValue,
+    patternModifier: st.patternModifier,
+    timeLimit,
   };
-  ctx.emit(joker ? "game:joker-position-guess-request" : "game:position-guess-request", request, { seat: p.seat });
+  const event = st.joker ? "game:joker-position-guess-request" : "game:position-guess-request";
+  ctx.emit(event, request, { seat: p.seat });
 }
 
 /** A guess in time: the formula, −2 and the floor for a wrong guess, then where it lands. */
@@ -306,20 +316,36 @@ function afterMove(ctx: Ctx, p: Player, depth: number): void {
   advanceTurn(ctx);
 }
 
-function startJoker(ctx: Ctx, index: number, landing: Landing): void {
-  const s = ctx.s;
-  const p = me(s);
+/** A joker card as players and the gamemaster see it. */
+export function jokerView(s: SerpentState, index: number) {
   const card = (s.cards[index] as SerpentState["cards"][number]).card;
-  const jokerCard = {
+  return {
     question: card.question,
     consequence: "consequence" in card && card.consequence ? { ...card.consequence } : null,
   };
+}
+
+function startJoker(ctx: Ctx, index: number, landing: Landing): void {
+  const s = ctx.s;
+  const p = me(s);
   const requestId = `joker_${s.nextRequest++}`;
-  ctx.emit("game:joker-drawn", { ...who(p), jokerCard, waitingForGamemaster: true });
-  s.stage = { kind: "decision", at: ctx.now + ctx.ms(s.settings.decisionSeconds), card: index, requestId, landing };
+  ctx.emit("game:joker-drawn", { ...who(p), jokerCard: jokerView(s, index), waitingForGamemaster: true });
+  const st: StageOf<"decision"> = {
+    kind: "decision",
+    at: ctx.now + ctx.ms(s.settings.decisionSeconds),
+    card: index,
+    requestId,
+    landing,
+  };
+  s.stage = st;
+  sendDecisionRequest(ctx, p, st, ctx.limit(s.settings.decisionSeconds));
+}
+
+/** `game:gamemaster-decision-request` to the gamemaster, with the seconds they have (or have left). */
+export function sendDecisionRequest(ctx: Ctx, p: Player, st: StageOf<"decision">, timeLimit: number): void {
   ctx.emit(
     "game:gamemaster-decision-request",
-    { requestId, ...who(p), jokerCard, timeLimit: ctx.limit(s.settings.decisionSeconds) },
+    { requestId: st.requestId, ...who(p), jokerCard: jokerView(ctx.s, st.card), timeLimit },
     { seat: GM_SEAT },
   );
 }

@@ -108,6 +108,12 @@ export const SerpentOptions = z.object({
   decisionSeconds: Seconds(120),
   guessSeconds: Seconds(30),
   drawDelaySeconds: Seconds(2),
+  /**
+   * Not in the document: how long the race waits for a player who is away (their socket
+   * gone) when their turn comes to roll, before it skips that turn. Only while someone else
+   * in the race is connected: with everyone away, the race waits.
+   */
+  absentSkipSeconds: Seconds(30),
   /** Opaque to the rules, carried for the platform (and shown in the state sync). */
   loginType: LoginType.default(0),
   createdBy: z.string().max(200).nullable().default(null),

@@ -1,11 +1,12 @@
 import type { RuleError } from "../../engine/errors";
 import type { PresenceIntent } from "../../engine/rules";
-import { norm } from "./answers";
+import { cardData, norm } from "./answers";
 import { refuse } from "./codes";
-import { type Ctx, playerOf, who } from "./context";
-import { finish, tooFewLeft } from "./flow";
+import { type Ctx, currentPlayer, playerOf, who } from "./context";
+import { finish, sendDecisionRequest, sendGuessRequest, tooFewLeft } from "./flow";
+import type { QuestionCard } from "./options";
 import { GM_SEAT, type Player, type SerpentState } from "./state";
-import { nextPlayer } from "./turns";
+import { armRoll, nextPlayer, yourTurn } from "./turns";
 
 /** What a presence change will do, worked out without touching the state. */
 export type PresencePlan =
@@ -13,6 +14,8 @@ export type PresencePlan =
   | { kind: "join"; name: string; connected: boolean }
   | { kind: "gamemaster"; name: string; connected: boolean }
   | { kind: "connection"; connected: boolean }
+  /** A seat that is already here connects again (a refresh whose old socket has not gone yet): resend what waits for it. */
+  | { kind: "resend" }
   | { kind: "leave" };
 
 const NAME_MAX = 40;
@@ -47,7 +50,8 @@ export function planPresence(s: SerpentState, intent: PresenceIntent): PresenceP
   switch (status) {
     case "joined":
     case "connected":
-      return p.connected ? { kind: "noop" } : { kind: "connection", connected: true };
+      if (!p.connected) return { kind: "connection", connected: true };
+      return waitsFor(s, seat) ? { kind: "resend" } : { kind: "noop" };
     case "disconnected":
       return p.connected ? { kind: "connection", connected: false } : { kind: "noop" };
     case "left":
@@ -59,18 +63,72 @@ function planGamemaster(s: SerpentState, intent: PresenceIntent): PresencePlan |
   const gm = s.gamemaster;
   if (intent.status === "joined") {
     const name = cleanName(intent.name, gm?.name ?? "Gamemaster");
-    if (gm?.connected && gm.name === name) return { kind: "noop" };
+    if (gm?.connected && gm.name === name) return waitsFor(s, GM_SEAT) ? { kind: "resend" } : { kind: "noop" };
     return { kind: "gamemaster", name, connected: true };
   }
   if (!gm) return refuse("unknown_seat", "The gamemaster has not joined.");
   const connected = intent.status === "connected";
-  return gm.connected === connected ? { kind: "noop" } : { kind: "gamemaster", name: gm.name, connected };
+  if (gm.connected !== connected) return { kind: "gamemaster", name: gm.name, connected };
+  return connected && waitsFor(s, GM_SEAT) ? { kind: "resend" } : { kind: "noop" };
+}
+
+/**
+ * Whether the race waits for this seat: the current player's roll, answer or guess, or the
+ * gamemaster's decision. (A drawing card or a decision wait for nobody the seat can help.)
+ */
+function waitsFor(s: SerpentState, seat: string): boolean {
+  if (s.phase !== "active" || !s.stage) return false;
+  if (seat === GM_SEAT) return s.stage.kind === "decision";
+  return currentPlayer(s)?.seat === seat && ["roll", "answer", "guess"].includes(s.stage.kind);
+}
+
+/**
+ * Send a seat that just (re)connected what the race waits for from it, as the event that
+ * asked for it in the first place, with the time that is left: `game:your-turn` for a
+ * roll, `game:card-drawn-self` for an open card, the position-guess request, or the
+ * gamemaster's decision request. A client that knows only the document's events then
+ * carries on from where it was (the `game:state` sync says the same for ours). It goes
+ * through the rules, so it is logged and replays.
+ */
+export function resend(ctx: Ctx, seat: string): void {
+  const s = ctx.s;
+  const st = s.stage;
+  if (!waitsFor(s, seat) || !st) return;
+  const left = (at: number) => Math.max(0, at - ctx.now) / 1000;
+  const p = currentPlayer(s) as Player;
+  switch (st.kind) {
+    case "roll":
+      ctx.emit("game:your-turn", yourTurn(s.extraTurn), { seat });
+      return;
+    case "answer": {
+      const card = (s.cards[st.card] as { card: QuestionCard }).card;
+      ctx.emit("game:card-drawn-self", { cardData: cardData(card, st.prepared, left(st.at)) }, { seat });
+      return;
+    }
+    case "guess":
+      sendGuessRequest(ctx, p, st, left(st.at));
+      return;
+    case "decision":
+      sendDecisionRequest(ctx, p, st, left(st.at));
+      return;
+    default:
+      return;
+  }
 }
 
 export function applyPresence(ctx: Ctx, seat: string, plan: PresencePlan): void {
+  change(ctx, seat, plan);
+  // Whoever came or went, the roll of a player who is away may start or stop its clock.
+  armRoll(ctx);
+}
+
+function change(ctx: Ctx, seat: string, plan: PresencePlan): void {
   const s = ctx.s;
   switch (plan.kind) {
     case "noop":
+      return;
+    case "resend":
+      resend(ctx, seat);
       return;
     case "join": {
       const p: Player = {
@@ -90,32 +148,34 @@ export function applyPresence(ctx: Ctx, seat: string, plan: PresencePlan): void 
     }
     case "gamemaster":
       s.gamemaster = { name: plan.name, connected: plan.connected };
+      if (plan.connected) resend(ctx, seat);
       return;
     case "connection": {
       const p = playerOf(s, seat) as Player;
       p.connected = plan.connected;
       ctx.emit("game:player-connection", { ...who(p), connected: plan.connected });
+      if (plan.connected) resend(ctx, seat);
       return;
     }
     case "leave":
-      leave(ctx, seat);
+      leave(ctx, seat, "left");
       return;
   }
 }
 
 /**
- * A player gives up their seat for good. In the lobby the place goes. In the race their
+ * A player gives up their seat for good (or the gamemaster removes them). In the lobby the place goes. In the race their
  * record stays (marked left) and they leave the turn order; if it was their turn, whatever
  * they were doing is dropped and the next player (skips counted) plays. With fewer than
  * two players left the race ends, the one left winning by default.
  */
-export function leave(ctx: Ctx, seat: string): void {
+export function leave(ctx: Ctx, seat: string, reason: "left" | "removed"): void {
   const s = ctx.s;
   const p = playerOf(s, seat) as Player;
   s.gone.push(seat);
   if (s.phase === "waiting") {
     s.players = s.players.filter((q) => q.seat !== seat);
-    ctx.emit("game:player-left", { ...who(p), playerCount: s.players.length });
+    ctx.emit("game:player-left", { ...who(p), playerCount: s.players.length, reason });
     return;
   }
   p.left = true;
@@ -123,7 +183,7 @@ export function leave(ctx: Ctx, seat: string): void {
   p.extraTurns = 0;
   p.turnsToLose = 0;
   const count = s.players.filter((q) => !q.left).length;
-  ctx.emit("game:player-left", { ...who(p), playerCount: count });
+  ctx.emit("game:player-left", { ...who(p), playerCount: count, reason });
   if (s.phase !== "active") return;
   const i = s.sequence.indexOf(seat);
   const wasCurrent = i === s.current;

@@ -87,7 +87,8 @@ function run(t: Table<SerpentState>, c: Cmd): void {
       play(t, c);
       return;
     case "join":
-      t.act(SYSTEM, { type: "@presence", seat, status: "joined", name: `N${c.a % 7}` });
+      // Not "N2": that is an accepted answer in the shipped decks (nitrogen), and the scanner would see it.
+      t.act(SYSTEM, { type: "@presence", seat, status: "joined", name: `Newcomer ${c.a % 7}` });
       return;
     case "presence":
       t.act(SYSTEM, { type: "@presence", seat, status: c.a % 2 ? "connected" : "disconnected" });
@@ -208,7 +209,13 @@ function problems(t: Table<SerpentState>, sentFrom: number, parseViews: boolean)
       out.push(`not a server message: ${JSON.stringify(d.msg).slice(0, 120)}: ${parsed.error.issues[0]?.message}`);
     out.push(...scanMessage(d.msg, secret, (d.msg as { event: string }).event));
   }
-  out.push(...scanAudiences(sent.map((d) => ({ to: d.to, msg: d.msg }))));
+  const turn = s.phase === "active" ? (s.sequence[s.current] ?? null) : null;
+  out.push(
+    ...scanAudiences(
+      sent.map((d) => ({ to: d.to, msg: d.msg })),
+      turn,
+    ),
+  );
   for (const seat of [...s.players.map((p) => p.seat), "GM", null]) {
     const view = t.view(seat);
     // Parsing a view (a whole board) is the slow part: every few steps is enough.

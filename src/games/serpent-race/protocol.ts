@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ClientFrame, WireAdapter } from "../../engine/module";
 import { ROOM_CODE_PATTERN } from "../../engine/room-code";
 import { zodMessage } from "../../engine/zod-message";
+import { GM_SEAT } from "./state";
 import { errorEvent, Intent } from "./wire";
 
 /**
@@ -73,12 +74,20 @@ export const serpentWire: WireAdapter = {
 
   error: (code, message) => errorEvent(code, message, Date.now()),
 
+  // `authenticated`, then `game:state`, then what the race sends the seat on its return.
+  syncFirst: true,
+
+  // `playerId` is ours: the seat, the id every event and the turn order use (the game token's
+  // `playerId` is the same).
   welcome(roomId, seat, name) {
     if (seat === null) return null;
-    const playerName = name ?? (seat === "GM" ? "Gamemaster" : seat);
+    const playerName = name ?? (seat === GM_SEAT ? "Gamemaster" : seat);
     return {
       event: "authenticated",
-      data: { gameCode: roomId, playerName, message: `Welcome to game ${roomId}, ${playerName}.` },
+      data: { gameCode: roomId, playerName, playerId: seat, message: `Welcome to game ${roomId}, ${playerName}.` },
     };
   },
+
+  // The document: after the end, "force disconnect all players from rooms".
+  closesRoom: (msg) => (msg as { event?: unknown } | null)?.event === "game:cleanup-complete",
 };

@@ -45,6 +45,7 @@ export function createSerpentRaceRules(): GameRules<SerpentState, Intent, Serpen
           decisionSeconds: o.decisionSeconds,
           guessSeconds: o.guessSeconds,
           drawDelaySeconds: o.drawDelaySeconds,
+          absentSkipSeconds: o.absentSkipSeconds,
           loginType: o.loginType,
           createdBy: o.createdBy,
           orgId: o.orgId,

@@ -82,9 +82,13 @@ export interface Prepared {
   words?: string[];
 }
 
-/** What the current player is doing now. Every stage but "roll" has a deadline (`at`). */
+/**
+ * What the current player is doing now. Every stage but "roll" has a deadline (`at`); a roll
+ * has one only while its player is away and someone else is here (`absentSkipSeconds`): then
+ * the turn is skipped, so a phone that never comes back cannot freeze the race.
+ */
 export type Stage =
-  | { kind: "roll" }
+  | { kind: "roll"; at: number | null }
   | { kind: "drawing"; at: number; deck: "positive" | "negative" | "luck" | "joker"; landing: Landing }
   | { kind: "answer"; at: number; card: number; landing: Landing; prepared: Prepared }
   | { kind: "guess"; at: number; joker: boolean; landing: Landing; stepValue: number; patternModifier: number }
@@ -105,6 +109,7 @@ export interface Settings {
   decisionSeconds: number;
   guessSeconds: number;
   drawDelaySeconds: number;
+  absentSkipSeconds: number;
   loginType: 0 | 1 | 2;
   createdBy: string | null;
   orgId: string | null;

@@ -73,11 +73,13 @@ export function scanMessage(msg: unknown, secret: QuestionCard | null, where = "
 /**
  * Private events reach only their addressee: the gamemaster, or the player the step's last
  * broadcast named (`game:started` and `game:turn-changed` name the one whose turn it is,
- * `game:card-drawn` the one who drew, `game:answer-validated` the one who answered…).
+ * `game:card-drawn` the one who drew, `game:answer-validated` the one who answered…), or,
+ * before any broadcast names someone, `current`: the player whose turn it is (what is sent
+ * again to a player who reconnects on their turn comes without a broadcast).
  */
-export function scanAudiences(out: readonly { to: Audience; msg: unknown }[]): string[] {
+export function scanAudiences(out: readonly { to: Audience; msg: unknown }[], current: string | null = null): string[] {
   const problems: string[] = [];
-  let named: string | null = null;
+  let named: string | null = current;
   for (const { to, msg } of out) {
     const { event = "", data = {} } = msg as { event?: string; data?: Record<string, unknown> };
     const kind = PRIVATE[event];

@@ -1,14 +1,15 @@
 import type { Ctx } from "./context";
 import { answerTimedOut, decide, drawCard, guessTimedOut } from "./flow";
 import type { SerpentState } from "./state";
+import { skipTurn } from "./turns";
 
 /**
  * One timer at a time, since one player acts at a time: the current stage's deadline (the
  * draw delay, the 60 s answer, the 30 s guess, the 120 s gamemaster decision), scaled by
- * the time scale. Rolling has no timer.
+ * the time scale. A roll has a deadline only while its player is away (see `armRoll`).
  */
 export function due(s: SerpentState): number | null {
-  if (s.phase !== "active" || !s.stage || s.stage.kind === "roll") return null;
+  if (s.phase !== "active" || !s.stage) return null;
   return s.stage.at;
 }
 
@@ -39,6 +40,9 @@ function fire(ctx: Ctx): void {
       return;
     case "decision":
       decide(ctx, false, true);
+      return;
+    case "roll":
+      skipTurn(ctx, "away");
       return;
     default:
       return;

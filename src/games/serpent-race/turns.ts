@@ -1,18 +1,56 @@
 import { type Ctx, currentPlayer, playerOf, who } from "./context";
 import type { Player } from "./state";
 
-/** The current player may roll: `game:your-turn` to them. */
+/** `game:your-turn`'s payload (also re-sent to a player who comes back on their turn). */
+export function yourTurn(extra: boolean) {
+  return {
+    message: extra ? "Extra turn: roll again!" : "It's your turn: roll the dice!",
+    canRoll: true,
+    isExtraTurn: extra,
+  };
+}
+
+/** The current player may roll: `game:your-turn` to them (and the away clock, if they are away). */
 export function offerRoll(ctx: Ctx, p: Player, extra: boolean): void {
-  ctx.s.stage = { kind: "roll" };
-  ctx.emit(
-    "game:your-turn",
-    {
-      message: extra ? "Extra turn: roll again!" : "It's your turn: roll the dice!",
-      canRoll: true,
-      isExtraTurn: extra,
-    },
-    { seat: p.seat },
-  );
+  ctx.s.stage = { kind: "roll", at: null };
+  armRoll(ctx);
+  ctx.emit("game:your-turn", yourTurn(extra), { seat: p.seat });
+}
+
+/**
+ * The roll's deadline: set while the player to roll is away and another player in the race
+ * is connected (kept as it was if it was already running), cleared otherwise. With nobody
+ * else here the race waits rather than skip everyone in turn while the room is empty.
+ * Called whenever a roll is offered and whenever someone comes or goes.
+ */
+export function armRoll(ctx: Ctx): void {
+  const s = ctx.s;
+  const st = s.stage;
+  if (s.phase !== "active" || st?.kind !== "roll") return;
+  const p = currentPlayer(s);
+  const away = p !== undefined && !p.connected && s.players.some((q) => q !== p && !q.left && q.connected);
+  const at = away ? (st.at ?? ctx.now + ctx.ms(s.settings.absentSkipSeconds)) : null;
+  if (at !== st.at) s.stage = { kind: "roll", at };
+}
+
+/**
+ * The current player's roll is skipped: they were away past the deadline, or the
+ * gamemaster skipped them. `game:players-skipped` names them (with `reason`), then the
+ * next player plays as `advanceTurn()`'s phases 2-5 say; extra turns they are owed wait
+ * for their next turn.
+ */
+export function skipTurn(ctx: Ctx, reason: "away" | "gamemaster"): void {
+  const s = ctx.s;
+  const p = currentPlayer(s) as Player;
+  ctx.emit("game:players-skipped", {
+    skippedPlayers: [{ ...who(p), remainingTurnsToLose: p.turnsToLose }],
+    reason,
+    message:
+      reason === "away" ? `${p.name} is away: their turn is skipped.` : `The gamemaster skipped ${p.name}'s turn.`,
+  });
+  s.stage = null;
+  s.extraTurn = false;
+  nextPlayer(ctx, s.current);
 }
 
 /**
@@ -66,6 +104,7 @@ export function nextPlayer(ctx: Ctx, from: number): void {
   if (skipped.length > 0)
     ctx.emit("game:players-skipped", {
       skippedPlayers: skipped,
+      reason: "lost-turns",
       message: `${skipped.map((x) => x.playerName).join(", ")} ${skipped.length === 1 ? "loses" : "lose"} a turn.`,
     });
   ctx.emit("game:turn-changed", {

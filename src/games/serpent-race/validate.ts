@@ -79,7 +79,28 @@ export function validate(s: SerpentState, from: From, intent: Intent, now: numbe
       if (from === GM_SEAT) return s.gamemaster?.connected ? {} : { noop: true };
       if (!seated(s, from)) return refuse("not_a_player", "You have no seat in this game.");
       return {};
+    case "game:skip-turn":
+      return skip(s, from, intent.data.playerId);
+    case "game:remove-player": {
+      if (from !== GM_SEAT) return refuse("not_gamemaster", "Only the gamemaster removes players.");
+      if (s.phase === "ended") return refuse("game_ended", "The race is over.");
+      if (!seated(s, intent.data.playerId))
+        return refuse("unknown_player", `There is no player ${intent.data.playerId} in this game.`);
+      return {};
+    }
   }
+}
+
+/** The gamemaster skips the roll of the player it names, whose turn it must still be. */
+function skip(s: SerpentState, from: From, playerId: string): RuleError | Resolved {
+  if (from !== GM_SEAT) return refuse("not_gamemaster", "Only the gamemaster skips a turn.");
+  const bad = racing(s);
+  if (bad) return bad;
+  const cur = currentPlayer(s);
+  if (cur?.seat !== playerId) return refuse("not_their_turn", `It is not ${playerId}'s turn any more.`);
+  if (s.stage?.kind !== "roll")
+    return refuse("not_now", `${cur.name} is playing a card; its own timer ends it if they do not answer.`);
+  return {};
 }
 
 function start(s: SerpentState, from: From): RuleError | Resolved {

@@ -33,6 +33,7 @@ export function stateView(s: SerpentState, seat: string | null, now: number): St
       decisionSeconds: s.settings.decisionSeconds,
       guessSeconds: s.settings.guessSeconds,
       drawDelaySeconds: s.settings.drawDelaySeconds,
+      absentSkipSeconds: s.settings.absentSkipSeconds,
     },
     gamemaster: s.gamemaster ? { ...s.gamemaster } : null,
     players: s.players.map((p) => ({
@@ -86,7 +87,11 @@ function pending(s: SerpentState, p: Player, seat: string | null): Pending | nul
     guessRequest: null,
     decisionRequest: null,
   };
-  if (st.kind === "roll") return out;
+  if (st.kind === "roll") {
+    // A roll's deadline is the skip of a player who is away (null while they are here).
+    out.deadline = st.at === null ? null : iso(st.at);
+    return out;
+  }
   out.deadline = iso(st.at);
   out.fieldType = st.landing.fieldType;
   switch (st.kind) {

@@ -53,6 +53,19 @@ export const Intent = z.discriminatedUnion("event", [
   }),
   z.strictObject({ event: z.literal("game:chat"), data: z.object({ gameCode: GameCode, message: ChatText }) }),
   z.strictObject({ event: z.literal("game:leave"), data: z.object({ gameCode: GameCode }).default({}) }),
+  /**
+   * Ours, the gamemaster's: skip the roll of `playerId`, whose turn it is (naming them means
+   * a click that arrives after the turn moved on skips nobody else).
+   */
+  z.strictObject({
+    event: z.literal("game:skip-turn"),
+    data: z.object({ gameCode: GameCode, playerId: z.string().min(1).max(20) }),
+  }),
+  /** Ours, the gamemaster's: take a player out of the game for good (a name in the lobby, a pupil gone home). */
+  z.strictObject({
+    event: z.literal("game:remove-player"),
+    data: z.object({ gameCode: GameCode, playerId: z.string().min(1).max(20) }),
+  }),
 ]);
 export type Intent = z.infer<typeof Intent>;
 export type IntentEvent = Intent["event"];
@@ -138,11 +151,12 @@ export const ServerEvents = {
     playerCount: z.number().int(),
     timestamp: Timestamp,
   }),
-  /** Not in the document: a player gave up their seat. */
+  /** Not in the document: a player gave up their seat (`left`) or the gamemaster removed them (`removed`). */
   "game:player-left": z.strictObject({
     playerId: Id,
     playerName: z.string(),
     playerCount: z.number().int(),
+    reason: z.enum(["left", "removed"]),
     timestamp: Timestamp,
   }),
   /** Not in the document: a player's socket went or came back (the projector shows it). */
@@ -342,10 +356,16 @@ export const ServerEvents = {
     message: z.string(),
     timestamp: Timestamp,
   }),
+  /**
+   * `reason` is ours: `lost-turns` (the document's skip, LOSE_TURN owed), `away` (the
+   * player's turn came while they were disconnected, and `absentSkipSeconds` passed) or
+   * `gamemaster` (the gamemaster skipped them with `game:skip-turn`).
+   */
   "game:players-skipped": z.strictObject({
     skippedPlayers: z.array(
       z.strictObject({ playerId: Id, playerName: z.string(), remainingTurnsToLose: z.number().int() }),
     ),
+    reason: z.enum(["lost-turns", "away", "gamemaster"]),
     message: z.string(),
     timestamp: Timestamp,
   }),
@@ -467,6 +487,8 @@ export const StateData = z.strictObject({
     decisionSeconds: z.number(),
     guessSeconds: z.number(),
     drawDelaySeconds: z.number(),
+    /** Ours: how long the turn of a player who is away waits before it is skipped. */
+    absentSkipSeconds: z.number(),
   }),
   gamemaster: z.strictObject({ name: z.string(), connected: z.boolean() }).nullable(),
   players: z.array(PlayerView),

@@ -116,6 +116,7 @@ export const gameRoutes: RouteDef[] = [
         decisionSeconds: 120,
         guessSeconds: 30,
         drawDelaySeconds: 2,
+        absentSkipSeconds: 30,
         loginType: b.logintype,
         createdBy: userId,
         orgId,
@@ -166,10 +167,14 @@ export const gameRoutes: RouteDef[] = [
       const user = userId ? await ctx.accounts?.user(userId) : null;
       const playerName = b.playerName ?? user?.displayName;
       if (!playerName) throw new ApiRefusal(400, "player_name_required", "Enter a name to join.");
-      const claims = { gameId: row.id, gameCode: code, playerName, ...(userId ? { playerId: userId } : {}) };
+      // The document's payload. Its `playerId` is the seat ("P1"), the id the race's events,
+      // `currentPlayer` and `turnSequence` use, so a client compares its own id with them;
+      // the account (when signed in) is `userId` (ours).
+      const claims = { gameId: row.id, gameCode: code, playerName, ...(userId ? { userId } : {}) };
       const seated = await ctx.rooms!.seat(code, {
         name: playerName,
         claims,
+        seatClaim: "playerId",
         ttl: GAME_TOKEN_TTL,
         // An account keeps its place: joining again (another device) gives the same seat.
         ...(userId ? { subject: `account:${userId}` } : {}),
