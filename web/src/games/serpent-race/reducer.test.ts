@@ -75,7 +75,7 @@ describe("the lobby", () => {
     );
     expect(s.view?.players.find((p) => p.playerId === "P3")?.ready).toBe(true);
     expect(s.view?.readyCount).toBe(1);
-    s = run(s, ev("game:player-left", { ...who("P3", "Cleo"), playerCount: 2 }));
+    s = run(s, ev("game:player-left", { ...who("P3", "Cleo"), playerCount: 2, reason: "left" }));
     expect(s.view?.players.map((p) => p.playerId)).toEqual(["P1", "P2"]);
     expect(s.view?.readyCount).toBe(0);
     expect(s.feed[0]?.text).toBe("Cleo left the game.");
@@ -397,6 +397,7 @@ describe("luck, skips and extra turns", () => {
       }),
       ev("game:players-skipped", {
         skippedPlayers: [{ ...who("P2", "Ben"), remainingTurnsToLose: 1 }],
+        reason: "lost-turns",
         message: "Ben loses a turn.",
       }),
     );

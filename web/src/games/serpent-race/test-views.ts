@@ -53,6 +53,7 @@ const SETTINGS: StateData["settings"] = {
   decisionSeconds: 120,
   guessSeconds: 30,
   drawDelaySeconds: 2,
+  absentSkipSeconds: 30,
 };
 
 export function lobbyView(patch: Partial<StateData> = {}): StateData {
