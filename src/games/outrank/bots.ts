@@ -1,5 +1,6 @@
 import { type Rng, rngInt } from "../../engine/rng";
 import type { Catalog } from "./catalog";
+import { callFor } from "./rank";
 import type { Action, OutrankEvent, OutrankView, TokenView } from "./wire";
 
 /**
@@ -109,6 +110,8 @@ export function bestGuess(input: BotInput): GuessOdds | null {
   const stat = view.currentChallenge?.stat;
   if (!center || center.value === undefined || !stat || view.draftPool.length === 0) return null;
   const c = center.value;
+  // The odds are worked out on the numbers; the call is about rank (see rank.ts).
+  const direction = view.currentChallenge?.direction ?? "higher";
   const known = memory.known(stat);
   let best: GuessOdds | null = null;
   const offset = rngInt(rng, view.draftPool.length);
@@ -120,15 +123,11 @@ export function bestGuess(input: BotInput): GuessOdds | null {
       firstUnknown ??= t.id;
       continue;
     }
-    const higher = v >= c;
-    const lower = v <= c;
-    if (higher || lower) {
-      best = { tokenId: t.id, guess: higher ? "higher" : "lower", p: 1 };
-      break;
-    }
+    // A value seen before is a sure call, one way or the other.
+    best = { tokenId: t.id, guess: callFor(v >= c, direction), p: 1 };
+    break;
   }
   if (best) return best;
-  // Every pool token's value was seen, and each is either >= or <= the center: unreachable.
   if (firstUnknown === null) return null;
   // Unseen values: the category's values minus the ones seen under this stat.
   const all = dist.counts(stat, c);
@@ -142,12 +141,12 @@ export function bestGuess(input: BotInput): GuessOdds | null {
       if (v <= c) atMost--;
     }
   }
-  if (total <= 0) return { tokenId: firstUnknown, guess: "higher", p: 0.5 };
+  if (total <= 0) return { tokenId: firstUnknown, guess: callFor(true, direction), p: 0.5 };
   const ph = atLeast / total;
   const pl = atMost / total;
   return ph >= pl
-    ? { tokenId: firstUnknown, guess: "higher", p: ph }
-    : { tokenId: firstUnknown, guess: "lower", p: pl };
+    ? { tokenId: firstUnknown, guess: callFor(true, direction), p: ph }
+    : { tokenId: firstUnknown, guess: callFor(false, direction), p: pl };
 }
 
 /** The biggest set the player can cash now: up to 4 tokens sharing a tag, this-round tokens first (they are at risk). */

@@ -55,7 +55,11 @@ export const ChallengeView = z
     category: Category,
     stat: z.string(),
     name: z.string(),
-    /** Every challenge compares numbers as they are: HIGHER means a larger number. */
+    /**
+     * Which end of the stat outranks: "higher" (a bigger number ranks higher) or "lower" (a
+     * smaller one does). HIGHER and LOWER are calls about rank: on a "lower" card HIGHER
+     * claims the drafted number is at most the center's.
+     */
     direction: z.enum(["higher", "lower"]),
     statLabel: z.string(),
     unit: z.string(),
