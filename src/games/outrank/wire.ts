@@ -81,7 +81,10 @@ export const PlayerView = z
     correctGuesses: z.number(),
     cashOuts: z.number(),
     longestStreak: z.number(),
-    /** Out of this round: passed, or out by a wrong guess (`status` says which). */
+    /**
+     * Out of the round being drafted: passed, or out by a wrong guess (`status` says which).
+     * Only ever true while drafting; false in every other phase.
+     */
     passed: z.boolean(),
     status: z.enum(["in", "passed", "out"]),
     presence: PresenceView,
