@@ -256,6 +256,48 @@ function fitsSet(view: OutrankView, me: number, t: TokenView): boolean {
   return false;
 }
 
+/**
+ * Set collecting only, the opposite of greedy for question 1. A token comes only with a
+ * right guess (the guesser collects the center), so it guesses only when the center is a
+ * token it wants (one sharing a tag with what it holds, or any while it holds fewer than
+ * two) and the call is at least an even chance; otherwise it passes. Like greedy it has no
+ * cap on the tokens it puts at risk: the two differ only in which guesses they make and in
+ * cashing. It cashes a set as soon as it has `cashAt` tokens and, at the hand limit, its
+ * biggest set (else it discards its least useful token).
+ */
+export function collectorBot(cashAt: number): Bot {
+  return (input) => {
+    const { view, me } = input;
+    if (view.phase === "challenge" || view.phase === "roundEnd") return pickChallenge(input);
+    const p = view.players[me];
+    if (!p) return { type: "pass" };
+    const set = bestSet(view, me);
+    const full = heldCount(view, me) >= view.settings.handLimit;
+    if (set && (set.tokenIds.length >= cashAt || full))
+      return { type: "cashOut", tokenIds: set.tokenIds, tag: set.tag };
+    if (full) {
+      const worst = leastUseful(view, me);
+      return worst ? { type: "discard", tokenIds: [worst] } : { type: "pass" };
+    }
+    const center = view.centerToken;
+    const wanted =
+      center !== null && (heldCount(view, me) < 2 || sharesTag(p.hand, center) || sharesTag(p.thisRound, center));
+    if (!wanted) return { type: "pass" };
+    const odds = bestGuess(input);
+    if (!odds || odds.p < 0.5) return { type: "pass" };
+    return { type: "draftGuess", tokenId: odds.tokenId, guess: odds.guess };
+  };
+}
+
+/** Cashes fours: the document's big-set payoff (8 points). */
+export const pureCollector: Bot = collectorBot(4);
+
+function sharesTag(list: TokenView[], t: TokenView): boolean {
+  for (const h of list)
+    if (hasTag(h, t.tags.A) || hasTag(h, t.tags.B) || hasTag(h, t.tags.C) || hasTag(h, t.tags.D)) return true;
+  return false;
+}
+
 /** Any legal action, uniformly among the kinds available, then uniformly within the kind. */
 export const randomBot: Bot = (input) => {
   const { view, me, rng } = input;
@@ -292,5 +334,7 @@ export const STRATEGIES = {
   /** The middle road: guesses at 60 %, cashes triples. */
   balanced: thresholdBot({ guessAbove: 0.6, cashAt: 3, riskCap: 3, tagBonus: 0 }),
   random: randomBot,
+  /** Set collecting only: guesses only for a center that builds a set, never just for the point; cashes fours. */
+  pureCollector,
 } satisfies Record<string, Bot>;
 export type StrategyName = keyof typeof STRATEGIES;
