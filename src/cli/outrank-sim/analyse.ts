@@ -388,13 +388,18 @@ function q1Verdict(
   const fieldText = top
     ? ` In the mixed field (fair share 25%) the strongest is ${top.strategy} at ${withCi(top.win)}${
         close.length > 0
-          ? `, with ${close.map((r) => `${r.strategy} (${pct(r.win.value)})`).join(" and ")} within the noise of it`
+          ? `, with ${listed(close.map((r) => `${r.strategy} (${pct(r.win.value)})`))} within the noise of it`
           : ""
       }; the tunable bot does best with ${best.label} (${withCi(best.win)}${
         asGood.length > 0 ? `; ${asGood.length} other settings are within the noise of it` : ""
       }). The winning play guesses readily and still cashes sets, which give ${pct(setShare)} of all points.`
     : "";
   return `${head} ${duelText}${fieldText}`;
+}
+
+/** "a", "a and b", "a, b and c" */
+function listed(xs: string[]): string {
+  return xs.length <= 1 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`;
 }
 
 function q4Verdict(rows: Answers["q4"]["rows"]): string {
