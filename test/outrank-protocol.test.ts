@@ -191,6 +191,121 @@ describe("Outrank over Socket.IO", () => {
     for (const b of [...bots, back, forged]) b.close();
   }, 90_000);
 
+  it("an away player's turn passes for them; below two connected the game pauses, and resumes when one returns", async () => {
+    // Grace 30 s → 1.5 s at this time scale.
+    const { roomId, bots } = await onlineTable(3, { endCondition: "rounds", roundLimit: 3 }, 41);
+    const [lead, p2, p3] = bots as [OutrankBot, OutrankBot, OutrankBot];
+    for (const b of bots) b.auto = false;
+    expect((await lead.reply(lead.action({ type: "startGame" }))).type).toBe("ack");
+    await lead.until((s) => s.phase === "challenge");
+    // P3 drops before the first challenge; the other two play on.
+    p3.close();
+    await lead.until((s) => s.players[2]!.presence === "disconnected", 5_000, "P3 disconnected");
+    expect(lead.state!.paused).toBeNull();
+    lead.go();
+    p2.go();
+    await lead.until(() => lead.events("passed").some((e) => e.playerId === "P3"), 20_000, "P3's turn passed");
+    const p3Events = lead
+      .events()
+      .filter((e) => e.playerId === "P3" && (e.type === "presenceChanged" || e.type === "passed"));
+    // Disconnected, then away after the grace window, and only then their turn passed for them.
+    expect(p3Events.map((e) => `${e.type}:${e.presence ?? e.reason ?? ""}`).slice(0, 3)).toEqual([
+      "presenceChanged:disconnected",
+      "presenceChanged:away",
+      "passed:absent",
+    ]);
+    // Passed for being away: no marker and no bonus for P3.
+    expect(lead.events("markerMoved").filter((e) => e.playerId === "P3")).toEqual([]);
+    expect(lead.state!.players[2]!.presence).toBe("away");
+
+    // P2 drops too: one player connected, the game pauses and nobody can play.
+    p2.close();
+    const paused = await lead.until((s) => s.paused === "insufficient", 5_000, "the pause");
+    expect(lead.events("gamePaused").at(-1)).toEqual({ type: "gamePaused", reason: "insufficient" });
+    expect(paused.phase === "gameEnd").toBe(false);
+    const frozen = lead.inbox.length;
+    await new Promise((r) => setTimeout(r, 400));
+    expect(lead.inbox.slice(frozen).filter((m) => m.type === "event")).toEqual([]);
+    lead.auto = false;
+    const refusedWhilePaused = await lead.reply(lead.action({ type: "pass" }));
+    expect(refusedWhilePaused).toMatchObject({ type: "error" });
+    expect(["game_paused", "not_your_turn", "wrong_phase"]).toContain(refusedWhilePaused.error);
+    expect(await lead.reply(lead.action({ type: "resumeGame" }))).toMatchObject({
+      type: "error",
+      error: "not_enough_players",
+    });
+
+    // P3 comes back with their token: two connected, the game resumes by itself and plays to its end.
+    const back = bot(roomId, p3.token, "Player 3", 42);
+    const again = await back.until((s) => s.you === 2 && s.paused === null, 10_000, "P3 back and the game on");
+    expect(again.players[2]!.presence).toBe("active");
+    await lead.until((s) => s.paused === null, 5_000, "resumed for the lead");
+    expect(lead.events("gameResumed")).toHaveLength(1);
+    lead.go();
+    const end = await lead.until((s) => s.phase === "gameEnd", 60_000, "the end");
+    expect(end.result!.reason).toBe("rounds");
+    // P2 stayed away: each of their turns from then on was passed for them.
+    const afterResume = lead.events().slice(lead.events().findIndex((e) => e.type === "gameResumed"));
+    expect(afterResume.some((e) => e.type === "passed" && e.playerId === "P2" && e.reason === "absent")).toBe(true);
+    expect(afterResume.some((e) => e.type === "guessResolved" && e.playerId === "P2")).toBe(false);
+    for (const b of [lead, back]) {
+      expect(wireProblems(b.inbox)).toEqual([]);
+      expect(scanOutrank(b.inbox).problems).toEqual([]);
+    }
+    for (const b of [...bots, back]) b.close();
+  }, 90_000);
+
+  it("with a turn timer, nobody acting: the challenge is picked for the chooser and each timeout is a pass", async () => {
+    // 20 s → 1 s at this time scale. Neither player ever acts: the timers play the whole game.
+    const { bots } = await onlineTable(2, { endCondition: "rounds", roundLimit: 1, turnSeconds: 20 }, 51);
+    const [lead, p2] = bots as [OutrankBot, OutrankBot];
+    for (const b of bots) b.auto = false;
+    expect((await lead.reply(lead.action({ type: "startGame" }))).type).toBe("ack");
+    const choosing = await lead.until((s) => s.phase === "challenge");
+    expect(choosing.turnEndsAt).not.toBeNull();
+    const chooser = choosing.players[choosing.firstGuesser!]!.id;
+    const other = chooser === "P1" ? "P2" : "P1";
+    const end = await p2.until((s) => s.phase === "gameEnd", 20_000, "the end by timeouts");
+    const ev = lead.events();
+    expect(ev.find((e) => e.type === "challengeSelected")).toMatchObject({ playerId: chooser, auto: true });
+    // The chooser drafts first; both time out in turn, and a timeout is a pass.
+    expect(lead.events("passed")).toEqual([
+      { type: "passed", playerId: chooser, reason: "timeout" },
+      { type: "passed", playerId: other, reason: "timeout" },
+    ]);
+    expect(lead.events("guessResolved")).toEqual([]);
+    // Like any pass, the last one earns the last-standing bonus; the first keeps the marker.
+    expect(lead.events("roundEnded")).toEqual([
+      { type: "roundEnded", round: 1, reason: "allOut", bonus: { playerId: other, points: 1 } },
+    ]);
+    expect(lead.events("markerMoved")).toEqual([]);
+    expect(end.result).toMatchObject({ reason: "rounds", winners: [other], decidedBy: "score" });
+    expect(end.players.find((p) => p.id === other)!.score).toBe(1);
+    for (const b of bots) b.close();
+  }, 30_000);
+
+  it("token depletion: a game plays on until no category can fill a pool", async () => {
+    const { bots } = await onlineTable(4, { endCondition: "depletion", handLimit: 2, roundEndSeconds: 0 }, 61);
+    const [lead] = bots as [OutrankBot];
+    expect((await lead.reply(lead.action({ type: "startGame" }))).type).toBe("ack");
+    const end = await lead.until((s) => s.phase === "gameEnd", 170_000, "depletion");
+    expect(end.result!.reason).toBe("depletion");
+    // No category can fill a pool: the one on the table cannot refill its pool to 8, the
+    // others cannot put out a center and 8 more.
+    const onTable = end.currentChallenge!.category;
+    for (const [category, left] of Object.entries(end.supplyCounts)) {
+      if (category === onTable) expect(left + end.draftPool.length).toBeLessThan(8);
+      else expect(left).toBeLessThan(9);
+    }
+    expect(Object.keys(end.supplyCounts)).toHaveLength(4);
+    expect(end.retiredCount).toBeGreaterThan(0);
+    for (const b of bots) {
+      expect(b.state!.result).toEqual(end.result);
+      expect(scanOutrank(b.inbox).problems).toEqual([]);
+      b.close();
+    }
+  }, 180_000);
+
   it("the lead kicks a player, who cannot come back, and the game plays on to its end", async () => {
     const { roomId, bots } = await onlineTable(3, { endCondition: "rounds", roundLimit: 2 }, 11);
     const [lead, p2, victim] = bots as [OutrankBot, OutrankBot, OutrankBot];

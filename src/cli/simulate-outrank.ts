@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { analyse, pct } from "./outrank-sim/analyse";
-import { cells as allCells, type Cell } from "./outrank-sim/experiments";
+import { analyse, ciText, pct } from "./outrank-sim/analyse";
+import { cells as allCells, type Cell, collectorLabel } from "./outrank-sim/experiments";
 import { renderReport } from "./outrank-sim/report";
 import { type CellStats, emptyStats, mergeStats } from "./outrank-sim/stats";
 import { type Batch, defaultWorkers, runBatches } from "./outrank-sim/workers";
@@ -125,10 +125,31 @@ async function main() {
 
   console.log("");
   printTable(
-    ["strategy (4 players, all strategies)", "win rate", "points", "from guesses", "from sets", "bonus"],
+    ["head to head: 2 greedy vs 2 of", "games", "their share of wins", "95% CI (even: 50%)"],
+    a.q1.duel.map((d) => [
+      collectorLabel(d.cashAt),
+      d.collectors.n.toLocaleString("en"),
+      pct(d.collectors.value),
+      ciText(d.collectors.ci, 1, pct),
+    ]),
+  );
+  console.log("");
+  printTable(
+    [
+      "strategy (4 players, all strategies)",
+      "seats",
+      "win rate",
+      "95% CI",
+      "points",
+      "from guesses",
+      "from sets",
+      "bonus",
+    ],
     a.q1.winRates.map((r) => [
       r.strategy,
-      pct(r.winRate),
+      r.win.n.toLocaleString("en"),
+      pct(r.win.value),
+      ciText(r.win.ci, 1, pct),
       r.points.toFixed(1),
       r.guess.toFixed(1),
       r.sets.toFixed(1),
@@ -137,14 +158,16 @@ async function main() {
   );
   console.log("");
   printTable(
-    ["end condition", "minutes", "rounds", "turns", "lead changes", "comeback", "tiebreak"],
+    ["end condition", "games", "minutes", "rounds", "turns", "lead changes", "comeback", "95% CI", "tiebreak"],
     a.q5.rows.map((r) => [
       r.label,
-      r.minutes.toFixed(1),
+      r.games.toLocaleString("en"),
+      r.minutes.value.toFixed(1),
       r.rounds.toFixed(1),
       r.turns.toFixed(0),
-      r.leadChanges.toFixed(2),
-      pct(r.comeback),
+      r.leadChanges.value.toFixed(2),
+      pct(r.comeback.value),
+      ciText(r.comeback.ci, 1, pct),
       pct(r.tiebreak),
     ]),
   );

@@ -74,15 +74,19 @@ async function changed(page: Page, version: string | null) {
   });
 }
 
-/** The right call for a pool token against the center, from the content's values (ties are right either way). */
+/**
+ * The right call for a pool token against the center, from the content's values (ties are
+ * right either way); on a lower-wins card HIGHER claims the smaller number.
+ */
 async function rightCall(page: Page, tokenId: string): Promise<"higher" | "lower"> {
   const stat = await id(page, "challenge").getAttribute("data-stat");
+  const lowerWins = (await id(page, "challenge").getAttribute("data-direction")) === "lower";
   const center = await id(page, "center-token").getAttribute("data-token");
   const a = VALUES.get(tokenId)?.[stat!];
   const b = VALUES.get(center!)?.[stat!];
   expect(a).toBeDefined();
   expect(b).toBeDefined();
-  return a! >= b! ? "higher" : "lower";
+  return a! >= b! !== lowerWins ? "higher" : "lower";
 }
 
 type How = "keyboard" | "click" | "tap";
@@ -290,6 +294,8 @@ describeWithChromium("Outrank in the browser", () => {
 
     let handovers = 0;
     let lastReady: string | null = null;
+    let picks = 0;
+    let lowerCardSeen = false;
     const deadline = Date.now() + 45_000;
     for (;;) {
       expect(Date.now()).toBeLessThan(deadline);
@@ -309,8 +315,25 @@ describeWithChromium("Outrank in the browser", () => {
         continue;
       }
       if (me.picker) {
-        await choose(page, "tap");
+        // The second round is played on the lower-wins card, to see it shown the right way round.
+        picks++;
+        const oldest = id(page, "challenge-companies-oldest");
+        if (picks === 2 && (await oldest.count())) await oldest.tap();
+        else await choose(page, "tap");
       } else if (me.dock) {
+        const lowerWins = (await id(page, "challenge").getAttribute("data-direction")) === "lower";
+        if (lowerWins && !lowerCardSeen) {
+          lowerCardSeen = true;
+          expect(await id(page, "challenge-direction").textContent()).toBe(
+            "Earliest first: HIGHER means an earlier year",
+          );
+          await press(page.locator('[data-testid^="pool-"]').first(), "tap");
+          // HIGHER claims a year no later than the center's.
+          expect(await id(page, "guess-higher").textContent()).toContain("≤");
+          expect(await id(page, "guess-lower").textContent()).toContain("≥");
+          await shot(page, "outrank-14-lower-wins-card");
+          await press(page.locator('[data-testid^="pool-"]').first(), "tap");
+        }
         if (me.canCash) await cashOut(page, "tap");
         else if (me.full || me.atRisk >= 1) await id(page, "pass").tap();
         else {
@@ -324,6 +347,7 @@ describeWithChromium("Outrank in the browser", () => {
       await changed(page, me.version);
     }
     expect(handovers).toBeGreaterThanOrEqual(6);
+    expect(lowerCardSeen).toBe(true);
     await id(page, "final-standings").waitFor();
     expect(await id(page, "round").textContent()).toBe("Final");
     await shot(page, "outrank-13-table-final");

@@ -151,7 +151,9 @@ export class OutrankBot {
       .map((m) => (m.event as { drafted: TokenView }).drafted.value ?? 0)
       .sort((a, b) => a - b);
     const mid = seen.length ? seen[Math.floor(seen.length / 2)]! : c;
-    return c < mid || (c === mid && this.random() < 0.5) ? "higher" : "lower";
+    const up = c < mid || (c === mid && this.random() < 0.5);
+    // The call is about rank: on a "lower" card HIGHER claims a smaller number.
+    return up === (s.currentChallenge?.direction !== "lower") ? "higher" : "lower";
   }
 
   async until(pred: (s: OutrankView) => boolean, ms = 20_000, what = "state"): Promise<OutrankView> {

@@ -1,3 +1,4 @@
+import type { StrategyName } from "../../games/outrank/bots";
 import type { SettingsPatch } from "../../games/outrank/settings";
 import type { Seat } from "./play";
 
@@ -12,13 +13,29 @@ export interface Cell {
   x?: number | string;
 }
 
-export type Experiment = "strategies" | "tunable" | "players" | "handLimit" | "setValues" | "endConditions";
+export type Experiment = "strategies" | "duel" | "tunable" | "players" | "handLimit" | "setValues" | "endConditions";
 
-const named = (name: "cautious" | "greedy" | "setCollector" | "balanced" | "random"): Seat => ({ kind: "named", name });
+const named = (name: StrategyName): Seat => ({ kind: "named", name });
 
-/** The strategies a table is seated from; random-legal joins only the strategy comparison. */
+/** The strategies a table is seated from; random-legal and set-collecting-only join only the strategy comparison. */
 export const SENSIBLE: Seat[] = [named("cautious"), named("greedy"), named("setCollector"), named("balanced")];
-export const ALL: Seat[] = [...SENSIBLE, named("random")];
+export const ALL: Seat[] = [...SENSIBLE, named("random"), named("pureCollector")];
+
+/** Question 1 head to head: guessing-first (greedy) against set-collecting-only cashing sets of each size. */
+export const DUEL_CASH_AT = [2, 3, 4];
+export const collectorLabel = (cashAt: number) => `set collecting only, cash at ${cashAt}`;
+
+/** Two of each strategy at 4 seats, in every arrangement around the table. */
+function duelSeatings(a: Seat, b: Seat): Seat[][] {
+  return [
+    [a, a, b, b],
+    [a, b, b, a],
+    [b, b, a, a],
+    [b, a, a, b],
+    [a, b, a, b],
+    [b, a, b, a],
+  ];
+}
 
 /** Every rotation of every way to choose `n` of `pool` (n < pool) or of the pool cycled (n >= pool). */
 function seatingsOf(pool: Seat[], n: number): Seat[][] {
@@ -69,6 +86,17 @@ export function cells(): Cell[] {
     seatings: seatingsOf(ALL, 4),
     settings: {},
   });
+  for (const c of DUEL_CASH_AT) {
+    const collector: Seat = { kind: "collector", cashAt: c, label: collectorLabel(c) };
+    out.push({
+      id: `duel-${c}`,
+      experiment: "duel",
+      label: `greedy vs ${collectorLabel(c)}`,
+      seatings: duelSeatings(named("greedy"), collector),
+      settings: {},
+      x: c,
+    });
+  }
   for (const g of GUESS_ABOVE)
     for (const c of CASH_AT) {
       const me: Seat = { kind: "threshold", guessAbove: g, cashAt: c, label: `threshold ${g}/${c}` };

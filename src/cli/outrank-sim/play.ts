@@ -1,16 +1,25 @@
 import { isRuleError } from "../../engine/errors";
 import { type Rng, seedRng } from "../../engine/rng";
 import { SYSTEM } from "../../engine/rules";
-import { type Bot, Distributions, Memory, STRATEGIES, type StrategyName, thresholdBot } from "../../games/outrank/bots";
+import {
+  type Bot,
+  collectorBot,
+  Distributions,
+  Memory,
+  STRATEGIES,
+  type StrategyName,
+  thresholdBot,
+} from "../../games/outrank/bots";
 import { outrankCatalog, outrankRules } from "../../games/outrank/index";
 import type { SettingsPatch } from "../../games/outrank/settings";
 import type { OutrankState } from "../../games/outrank/state";
 import type { Action, OutrankEvent, OutrankView } from "../../games/outrank/wire";
 
-/** A seat's strategy: a named one, or the tunable threshold bot with its numbers. */
+/** A seat's strategy: a named one, the tunable threshold bot, or the set-collecting-only bot, with their numbers. */
 export type Seat =
   | { kind: "named"; name: StrategyName }
-  | { kind: "threshold"; guessAbove: number; cashAt: number; label: string };
+  | { kind: "threshold"; guessAbove: number; cashAt: number; label: string }
+  | { kind: "collector"; cashAt: number; label: string };
 
 export interface GameConfig {
   seats: Seat[];
@@ -53,9 +62,9 @@ export interface GameRecord {
 const SECONDS = { selectChallenge: 20, draftGuess: 12, cashOut: 10, discard: 6, pass: 4 } as const;
 
 export function botFor(seat: Seat): Bot {
-  return seat.kind === "named"
-    ? STRATEGIES[seat.name]
-    : thresholdBot({ guessAbove: seat.guessAbove, cashAt: seat.cashAt, riskCap: 99, tagBonus: 0 });
+  if (seat.kind === "named") return STRATEGIES[seat.name];
+  if (seat.kind === "collector") return collectorBot(seat.cashAt);
+  return thresholdBot({ guessAbove: seat.guessAbove, cashAt: seat.cashAt, riskCap: 99, tagBonus: 0 });
 }
 
 export function labelOf(seat: Seat): string {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { analyse } from "./analyse";
-import { cells, SENSIBLE } from "./experiments";
+import { cells, collectorLabel, DUEL_CASH_AT, SENSIBLE } from "./experiments";
 import { playGame } from "./play";
 import { renderReport } from "./report";
-import { addGame, emptyStats, mergeStats } from "./stats";
+import { addGame, apart, type CellStats, covers, emptyStats, meanInterval, mergeStats, wilson } from "./stats";
 
 describe("the balance simulator", () => {
   it("plays whole games through the rules, reproducibly from a seed", () => {
@@ -48,5 +48,89 @@ describe("the balance simulator", () => {
     expect(html.match(/<svg /g)?.length).toBeGreaterThanOrEqual(10);
     expect(html.replaceAll("http://www.w3.org/2000/svg", "")).not.toMatch(/https?:|<script|<link/);
     for (const q of ["1.", "2.", "3.", "4.", "5."]) expect(html).toContain(`<h2>${q}`);
+    // Sample sizes and intervals, the duel, and what the bots know are all in the report.
+    expect(html).toContain("95% CI");
+    expect(html).toContain('class="e"');
+    expect(html).toContain("set collecting only, cash at 4");
+    expect(html).toContain("How the bots play, and what they know");
+    expect(html).toMatch(/list of values/);
+  });
+});
+
+describe("how sure the simulator's numbers are", () => {
+  it("the Wilson interval matches worked values and stays inside 0–1", () => {
+    // 81 of 263: the textbook example, 0.2553–0.3662.
+    const w = wilson(81, 263);
+    expect(w.lo).toBeCloseTo(0.2553, 3);
+    expect(w.hi).toBeCloseTo(0.3662, 3);
+    expect(wilson(0, 10).lo).toBe(0);
+    expect(wilson(0, 10).hi).toBeCloseTo(0.2775, 3);
+    expect(wilson(10, 10).hi).toBeCloseTo(1, 9);
+    expect(wilson(10, 10).lo).toBeCloseTo(0.7225, 3);
+    expect(wilson(0, 0)).toEqual({ lo: 0, hi: 1 });
+    // More games, a narrower interval around the same rate.
+    const small = wilson(30, 100);
+    const big = wilson(3000, 10_000);
+    expect(big.hi - big.lo).toBeLessThan((small.hi - small.lo) / 5);
+  });
+
+  it("a mean's interval comes from the sums; apart and covers read intervals", () => {
+    // 2, 4, 6: mean 4, sd 2, so 4 ± 1.96·2/√3.
+    const m = meanInterval(12, 4 + 16 + 36, 3);
+    expect(m.lo).toBeCloseTo(4 - (1.959964 * 2) / Math.sqrt(3), 6);
+    expect(m.hi).toBeCloseTo(4 + (1.959964 * 2) / Math.sqrt(3), 6);
+    expect(covers({ lo: 0.2, hi: 0.3 }, 0.25)).toBe(true);
+    expect(covers({ lo: 0.26, hi: 0.3 }, 0.25)).toBe(false);
+    expect(apart({ lo: 0.1, hi: 0.2 }, { lo: 0.21, hi: 0.3 })).toBe(true);
+    expect(apart({ lo: 0.1, hi: 0.22 }, { lo: 0.21, hi: 0.3 })).toBe(false);
+  });
+
+  /** Results where only the First Guesser's record at 4 players and the duels are filled in. */
+  function rigged(games: number, firstWins: number, collectorShare: number | number[]): Map<string, CellStats> {
+    const results = new Map(cells().map((c) => [c.id, emptyStats()]));
+    const four = emptyStats();
+    four.games = games;
+    four.firstGuesserWins = firstWins;
+    results.set("players-4", four);
+    for (const [k, c] of DUEL_CASH_AT.entries()) {
+      const share = typeof collectorShare === "number" ? collectorShare : (collectorShare[k] ?? 0.5);
+      const s = emptyStats();
+      s.games = games;
+      s.byStrategy[collectorLabel(c)] = { ...strategy(), seats: 2 * games, wins: share * games };
+      s.byStrategy.greedy = { ...strategy(), seats: 2 * games, wins: (1 - share) * games };
+      results.set(`duel-${c}`, s);
+    }
+    return results;
+  }
+  const strategy = () => ({
+    seats: 0,
+    wins: 0,
+    score: 0,
+    guessPoints: 0,
+    setPoints: 0,
+    bonusPoints: 0,
+    correct: 0,
+    wrong: 0,
+    cashOuts: 0,
+  });
+
+  it("an edge whose interval covers the fair share is not called an edge; the same edge on a big sample is", () => {
+    const few = analyse(cells(), rigged(200, 0.3 * 200, 0.5));
+    expect(few.q2.at4.value).toBeCloseTo(0.3);
+    expect(few.q2.verdict).toContain("covers the fair share");
+    expect(few.q2.verdict).not.toMatch(/noticeable/);
+    const many = analyse(cells(), rigged(20_000, 0.3 * 20_000, 0.5));
+    expect(many.q2.verdict).toMatch(/noticeable edge/);
+    const slight = analyse(cells(), rigged(200_000, 0.26 * 200_000, 0.5));
+    expect(slight.q2.verdict).toMatch(/real but small edge/);
+  });
+
+  it("question 1 names a stronger path only when the duel's interval leaves out an even split", () => {
+    expect(analyse(cells(), rigged(300, 75, 0.47)).q1.verdict).toMatch(/^Neither path is stronger/);
+    expect(analyse(cells(), rigged(20_000, 5000, 0.4)).q1.verdict).toMatch(/^Guessing is stronger/);
+    expect(analyse(cells(), rigged(20_000, 5000, 0.6)).q1.verdict).toMatch(/^Collecting sets is stronger/);
+    expect(analyse(cells(), rigged(2000, 500, [0.505, 0.45, 0.37])).q1.verdict).toMatch(
+      /^Guessing-first beats collecting that waits for sets of 3 or 4; collecting sets of 2 draws level with it\./,
+    );
   });
 });

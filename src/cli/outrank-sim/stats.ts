@@ -31,6 +31,10 @@ export interface CellStats {
   rounds: number;
   turns: number;
   minutes: number;
+  /** Sums of squares per game, for the spread of the means (their confidence intervals). */
+  turnsSq: number;
+  minutesSq: number;
+  leadChangesSq: number;
   roundCount: number;
   poolEmptyRounds: number;
   /** Histogram of turns per round (index = turns, the last bucket holds the rest). */
@@ -64,6 +68,9 @@ export function emptyStats(): CellStats {
     rounds: 0,
     turns: 0,
     minutes: 0,
+    turnsSq: 0,
+    minutesSq: 0,
+    leadChangesSq: 0,
     roundCount: 0,
     poolEmptyRounds: 0,
     turnsPerRound: new Array(TURN_BUCKETS).fill(0),
@@ -123,6 +130,9 @@ export function addGame(s: CellStats, g: GameRecord): void {
   s.rounds += g.rounds;
   s.turns += g.turns;
   s.minutes += g.minutes;
+  s.turnsSq += g.turns * g.turns;
+  s.minutesSq += g.minutes * g.minutes;
+  s.leadChangesSq += g.leadChanges * g.leadChanges;
   s.roundCount += g.turnsPerRound.length;
   s.poolEmptyRounds += g.poolEmptyRounds;
   for (const t of g.turnsPerRound) bump(s.turnsPerRound, t);
@@ -169,6 +179,9 @@ export function mergeStats(a: CellStats, b: CellStats): CellStats {
     rounds: a.rounds + b.rounds,
     turns: a.turns + b.turns,
     minutes: a.minutes + b.minutes,
+    turnsSq: a.turnsSq + b.turnsSq,
+    minutesSq: a.minutesSq + b.minutesSq,
+    leadChangesSq: a.leadChangesSq + b.leadChangesSq,
     roundCount: a.roundCount + b.roundCount,
     poolEmptyRounds: a.poolEmptyRounds + b.poolEmptyRounds,
     turnsPerRound: addArrays(a.turnsPerRound, b.turnsPerRound),
@@ -195,4 +208,43 @@ export function quantile(h: number[], q: number): number {
   return h.length - 1;
 }
 
-export const winRate = (st: StrategyStats | undefined) => (st && st.seats > 0 ? st.wins / st.seats : 0);
+// ---------------------------------------------------------------- how sure a number is
+
+/** A 95 % interval. */
+export interface Interval {
+  lo: number;
+  hi: number;
+}
+
+/** z for a two-sided 95 % interval. */
+export const Z95 = 1.959964;
+
+/**
+ * The Wilson score interval for a share `successes / n` (a win rate, a comeback rate). It
+ * stays inside 0–1 and behaves at small n and near 0 or 1, where the plain p ± z·se does
+ * not. A shared win counts as a fraction of a win, so `successes` need not be whole.
+ */
+export function wilson(successes: number, n: number, z = Z95): Interval {
+  if (n <= 0) return { lo: 0, hi: 1 };
+  const p = Math.min(1, Math.max(0, successes / n));
+  const z2 = z * z;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  return { lo: Math.max(0, centre - half), hi: Math.min(1, centre + half) };
+}
+
+/** A 95 % interval for a mean from the sum and sum of squares of `n` samples (normal approximation). */
+export function meanInterval(sum: number, sumSq: number, n: number, z = Z95): Interval {
+  if (n <= 0) return { lo: 0, hi: 0 };
+  const mean = sum / n;
+  if (n === 1) return { lo: mean, hi: mean };
+  const variance = Math.max(0, (sumSq - n * mean * mean) / (n - 1));
+  const half = z * Math.sqrt(variance / n);
+  return { lo: mean - half, hi: mean + half };
+}
+
+/** The interval holds `v`: the data cannot tell the true value from `v`. */
+export const covers = (i: Interval, v: number) => i.lo <= v && v <= i.hi;
+
+/** Two intervals that do not overlap: a difference the sample size can see (a cautious test). */
+export const apart = (a: Interval, b: Interval) => a.hi < b.lo || b.hi < a.lo;

@@ -9,6 +9,8 @@ export interface Series {
   name: string;
   values: number[];
   color?: string;
+  /** A 95 % interval per value, drawn as an error bar (bar charts). */
+  errors?: Array<{ lo: number; hi: number }>;
 }
 
 export interface ChartOptions {
@@ -106,7 +108,11 @@ function finish(f: Frame, o: ChartOptions): string {
 
 /** Grouped bars: one group per label, one bar per series. */
 export function barChart(o: ChartOptions): string {
-  const dataMax = Math.max(0, ...o.series.flatMap((s) => s.values));
+  const dataMax = Math.max(
+    0,
+    ...o.series.flatMap((s) => s.values),
+    ...o.series.flatMap((s) => (s.errors ?? []).map((e) => e.hi)),
+  );
   const f = frame(o, dataMax);
   const groups = o.labels.length;
   const gw = f.plotW / Math.max(1, groups);
@@ -122,9 +128,22 @@ export function barChart(o: ChartOptions): string {
       f.parts.push(
         `<rect x="${x.toFixed(1)}" y="${yy.toFixed(1)}" width="${(bw - 2).toFixed(1)}" height="${(f.top + f.plotH - yy).toFixed(1)}" fill="${c}"><title>${esc(`${s.name} ${label}: ${fmt(v)}`)}</title></rect>`,
       );
+      const e = s.errors?.[gi];
+      let labelY = yy - 3;
+      if (e) {
+        // The interval: a thin line with caps, centred on the bar.
+        const cx = x + bw / 2 - 1;
+        const y0 = f.y(e.lo);
+        const y1 = f.y(e.hi);
+        const cap = Math.min(5, bw / 4);
+        f.parts.push(
+          `<path d="M${cx.toFixed(1)} ${y0.toFixed(1)}V${y1.toFixed(1)}M${(cx - cap).toFixed(1)} ${y0.toFixed(1)}h${(2 * cap).toFixed(1)}M${(cx - cap).toFixed(1)} ${y1.toFixed(1)}h${(2 * cap).toFixed(1)}" class="e"><title>${esc(`${s.name} ${label}: 95% CI ${fmt(e.lo)}–${fmt(e.hi)}`)}</title></path>`,
+        );
+        labelY = Math.min(labelY, y1 - 3);
+      }
       if (groups * o.series.length <= 24)
         f.parts.push(
-          `<text x="${(x + bw / 2 - 1).toFixed(1)}" y="${(yy - 3).toFixed(1)}" text-anchor="middle" class="v">${esc(fmt(v))}</text>`,
+          `<text x="${(x + bw / 2 - 1).toFixed(1)}" y="${labelY.toFixed(1)}" text-anchor="middle" class="v">${esc(fmt(v))}</text>`,
         );
     });
     f.parts.push(
@@ -176,6 +195,8 @@ export function lineChart(o: ChartOptions): string {
       `<text x="${x(i).toFixed(1)}" y="${f.top + f.plotH + 16}" text-anchor="middle" class="a">${esc(label)}</text>`,
     );
   });
+  // Where each point's label went, so a label close above another series' goes below its point.
+  const placed: number[][] = o.labels.map(() => []);
   o.series.forEach((s, si) => {
     const c = s.color ?? PALETTE[si % PALETTE.length];
     const pts = s.values.map((v, i) => `${x(i).toFixed(1)},${f.y(v).toFixed(1)}`).join(" ");
@@ -184,10 +205,15 @@ export function lineChart(o: ChartOptions): string {
       f.parts.push(
         `<circle cx="${x(i).toFixed(1)}" cy="${f.y(v).toFixed(1)}" r="3.5" fill="${c}"><title>${esc(`${s.name} ${o.labels[i]}: ${fmt(v)}`)}</title></circle>`,
       );
-      if (n * o.series.length <= 30)
+      if (n * o.series.length <= 30) {
+        const above = f.y(v) - 7;
+        const taken = placed[i] ?? [];
+        const ly = taken.some((t) => Math.abs(t - above) < 16) ? f.y(v) + 15 : above;
+        taken.push(ly);
         f.parts.push(
-          `<text x="${x(i).toFixed(1)}" y="${(f.y(v) - 7).toFixed(1)}" text-anchor="middle" class="v">${esc(fmt(v))}</text>`,
+          `<text x="${x(i).toFixed(1)}" y="${ly.toFixed(1)}" text-anchor="middle" class="v">${esc(fmt(v))}</text>`,
         );
+      }
     });
   });
   return finish(f, o);
@@ -255,4 +281,5 @@ svg .g { stroke: #e4e4e4; }
 svg .ax { stroke: #888; }
 svg .r { stroke: #222; stroke-dasharray: 5 4; }
 svg .rl { font-size: 11px; fill: #222; }
+svg .e { stroke: #222; stroke-width: 1.2; fill: none; }
 `;

@@ -1,9 +1,11 @@
 import { rngInt } from "../../engine/rng";
+import type { CatalogChallenge } from "./catalog";
 import type { Ctx } from "./context";
 import { finish } from "./end";
 import { endRound, enterChallenge, failPlayer, nextTurn, passPlayer, startRound } from "./flow";
 import { pauseGame, resumeGame } from "./pause";
 import { addLocalPlayer, leavePlayer } from "./presence";
+import { callIsRight } from "./rank";
 import { indexOfId, resetPlayer } from "./roster";
 import { setValue } from "./settings";
 import type { Player } from "./state";
@@ -84,7 +86,8 @@ function take(p: Player, ids: readonly string[]): void {
 }
 
 /**
- * Draft & guess. Correct (equal values count as correct for either call, RULINGS Outrank 2):
+ * Draft & guess. Correct (read through the challenge's direction, see rank.ts; equal values
+ * count as correct for either call, RULINGS Outrank 2):
  * the center goes to the guesser's this-round pile, +1 point at once, and the drafted token
  * becomes the center. Wrong (RULINGS Outrank 1): the guesser's this-round tokens and the
  * drafted token go back to the draft pool, points are kept, and the guesser is out for
@@ -93,12 +96,13 @@ function take(p: Player, ids: readonly string[]): void {
 function draftGuess(ctx: Ctx, a: ActionOf<"draftGuess">, i: number, poolIndex: number): void {
   const s = ctx.s;
   const p = s.players[i] as Player;
-  const stat = ctx.catalog.challengeById.get(s.challengeId as string)?.stat as string;
+  const challenge = ctx.catalog.challengeById.get(s.challengeId as string) as CatalogChallenge;
+  const stat = challenge.stat;
   const center = s.center as string;
   const drafted = s.pool[poolIndex] as string;
   const cv = ctx.catalog.tokens.get(center)?.stats[stat] as number;
   const dv = ctx.catalog.tokens.get(drafted)?.stats[stat] as number;
-  const correct = a.guess === "higher" ? dv >= cv : dv <= cv;
+  const correct = callIsRight(a.guess, challenge.direction, dv, cv);
   if (!s.revealed.includes(drafted)) s.revealed = [...s.revealed, drafted];
   const reveal = {
     drafted: valuedToken(ctx.catalog, drafted, stat),

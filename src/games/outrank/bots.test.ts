@@ -20,6 +20,23 @@ describe("bots", () => {
     expect(view.draftPool.map((x) => x.id)).toContain(odds?.tokenId);
   });
 
+  it("call by rank on a lower-wins card: the odds are on the numbers, the call flips", () => {
+    const t = outrankTable({ players: 2, settings: { firstGuesser: "youngest", youngest: "P1" } });
+    choose(t, "companies-oldest");
+    rig(t, { center: tokenNamed("IBM") });
+    const view = viewOf(t, "P1");
+    const odds = bestGuess({ view, me: 0, memory: new Memory(), dist, rng: seedRng("b") });
+    // IBM (1911) is older than most: most unseen companies were founded later, so it
+    // ranks LOWER on "oldest first" (and would be HIGHER on the ordinary founding-year card).
+    expect(odds?.guess).toBe("lower");
+    expect(odds?.p).toBeGreaterThan(0.6);
+    const t2 = outrankTable({ players: 2, settings: { firstGuesser: "youngest", youngest: "P1" } });
+    choose(t2, "companies-founded");
+    rig(t2, { center: tokenNamed("IBM") });
+    const plain = bestGuess({ view: viewOf(t2, "P1"), me: 0, memory: new Memory(), dist, rng: seedRng("b") });
+    expect(plain?.guess).toBe("higher");
+  });
+
   it("a value seen before (a token returned after a wrong guess) is known exactly", () => {
     const t = outrankTable({ players: 2, settings: { firstGuesser: "youngest", youngest: "P1" } });
     choose(t, "movies-box-office");

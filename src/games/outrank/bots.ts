@@ -1,5 +1,6 @@
 import { type Rng, rngInt } from "../../engine/rng";
 import type { Catalog } from "./catalog";
+import { callFor } from "./rank";
 import type { Action, OutrankEvent, OutrankView, TokenView } from "./wire";
 
 /**
@@ -109,6 +110,8 @@ export function bestGuess(input: BotInput): GuessOdds | null {
   const stat = view.currentChallenge?.stat;
   if (!center || center.value === undefined || !stat || view.draftPool.length === 0) return null;
   const c = center.value;
+  // The odds are worked out on the numbers; the call is about rank (see rank.ts).
+  const direction = view.currentChallenge?.direction ?? "higher";
   const known = memory.known(stat);
   let best: GuessOdds | null = null;
   const offset = rngInt(rng, view.draftPool.length);
@@ -120,15 +123,11 @@ export function bestGuess(input: BotInput): GuessOdds | null {
       firstUnknown ??= t.id;
       continue;
     }
-    const higher = v >= c;
-    const lower = v <= c;
-    if (higher || lower) {
-      best = { tokenId: t.id, guess: higher ? "higher" : "lower", p: 1 };
-      break;
-    }
+    // A value seen before is a sure call, one way or the other.
+    best = { tokenId: t.id, guess: callFor(v >= c, direction), p: 1 };
+    break;
   }
   if (best) return best;
-  // Every pool token's value was seen, and each is either >= or <= the center: unreachable.
   if (firstUnknown === null) return null;
   // Unseen values: the category's values minus the ones seen under this stat.
   const all = dist.counts(stat, c);
@@ -142,12 +141,12 @@ export function bestGuess(input: BotInput): GuessOdds | null {
       if (v <= c) atMost--;
     }
   }
-  if (total <= 0) return { tokenId: firstUnknown, guess: "higher", p: 0.5 };
+  if (total <= 0) return { tokenId: firstUnknown, guess: callFor(true, direction), p: 0.5 };
   const ph = atLeast / total;
   const pl = atMost / total;
   return ph >= pl
-    ? { tokenId: firstUnknown, guess: "higher", p: ph }
-    : { tokenId: firstUnknown, guess: "lower", p: pl };
+    ? { tokenId: firstUnknown, guess: callFor(true, direction), p: ph }
+    : { tokenId: firstUnknown, guess: callFor(false, direction), p: pl };
 }
 
 /** The biggest set the player can cash now: up to 4 tokens sharing a tag, this-round tokens first (they are at risk). */
@@ -257,6 +256,48 @@ function fitsSet(view: OutrankView, me: number, t: TokenView): boolean {
   return false;
 }
 
+/**
+ * Set collecting only, the opposite of greedy for question 1. A token comes only with a
+ * right guess (the guesser collects the center), so it guesses only when the center is a
+ * token it wants (one sharing a tag with what it holds, or any while it holds fewer than
+ * two) and the call is at least an even chance; otherwise it passes. Like greedy it has no
+ * cap on the tokens it puts at risk: the two differ only in which guesses they make and in
+ * cashing. It cashes a set as soon as it has `cashAt` tokens and, at the hand limit, its
+ * biggest set (else it discards its least useful token).
+ */
+export function collectorBot(cashAt: number): Bot {
+  return (input) => {
+    const { view, me } = input;
+    if (view.phase === "challenge" || view.phase === "roundEnd") return pickChallenge(input);
+    const p = view.players[me];
+    if (!p) return { type: "pass" };
+    const set = bestSet(view, me);
+    const full = heldCount(view, me) >= view.settings.handLimit;
+    if (set && (set.tokenIds.length >= cashAt || full))
+      return { type: "cashOut", tokenIds: set.tokenIds, tag: set.tag };
+    if (full) {
+      const worst = leastUseful(view, me);
+      return worst ? { type: "discard", tokenIds: [worst] } : { type: "pass" };
+    }
+    const center = view.centerToken;
+    const wanted =
+      center !== null && (heldCount(view, me) < 2 || sharesTag(p.hand, center) || sharesTag(p.thisRound, center));
+    if (!wanted) return { type: "pass" };
+    const odds = bestGuess(input);
+    if (!odds || odds.p < 0.5) return { type: "pass" };
+    return { type: "draftGuess", tokenId: odds.tokenId, guess: odds.guess };
+  };
+}
+
+/** Cashes fours: the document's big-set payoff (8 points). */
+export const pureCollector: Bot = collectorBot(4);
+
+function sharesTag(list: TokenView[], t: TokenView): boolean {
+  for (const h of list)
+    if (hasTag(h, t.tags.A) || hasTag(h, t.tags.B) || hasTag(h, t.tags.C) || hasTag(h, t.tags.D)) return true;
+  return false;
+}
+
 /** Any legal action, uniformly among the kinds available, then uniformly within the kind. */
 export const randomBot: Bot = (input) => {
   const { view, me, rng } = input;
@@ -293,5 +334,7 @@ export const STRATEGIES = {
   /** The middle road: guesses at 60 %, cashes triples. */
   balanced: thresholdBot({ guessAbove: 0.6, cashAt: 3, riskCap: 3, tagBonus: 0 }),
   random: randomBot,
+  /** Set collecting only: guesses only for a center that builds a set, never just for the point; cashes fours. */
+  pureCollector,
 } satisfies Record<string, Bot>;
 export type StrategyName = keyof typeof STRATEGIES;

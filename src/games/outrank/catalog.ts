@@ -1,5 +1,6 @@
 import type { OutrankContent } from "./content/index";
 import type { Category, Challenge, StatDefinition, Token } from "./content/schema";
+import type { Direction } from "./rank";
 import type { ChallengeView } from "./wire";
 
 /** A token as anyone may see it: no stat values. Shared and frozen. */
@@ -27,6 +28,7 @@ export interface CatalogToken {
 }
 
 export interface CatalogChallenge extends Challenge {
+  readonly direction: Direction;
   readonly statLabel: string;
   readonly unit: string;
   /** As the wire shows it, made once. */
@@ -91,17 +93,17 @@ export function buildCatalog(content: OutrankContent, version = "builtin"): Cata
   const challenges: CatalogChallenge[] = content.challenges.map((c) => {
     const stat = statsOf.get(c.category)?.find((s) => s.key === c.stat);
     if (!stat) throw new Error(`outrank: challenge ${c.id} names no stat of ${c.category}`);
+    const direction = c.direction ?? "higher";
     const view: ChallengeView = {
       id: c.id,
       category: c.category,
       stat: c.stat,
       name: c.name,
-      // Every shipped challenge compares the numbers as they are.
-      direction: "higher",
+      direction,
       statLabel: stat.label,
       unit: stat.unit,
     };
-    return { ...c, statLabel: stat.label, unit: stat.unit, view };
+    return { ...c, direction, statLabel: stat.label, unit: stat.unit, view };
   });
   return deepFreeze({
     version,

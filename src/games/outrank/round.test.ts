@@ -117,6 +117,26 @@ describe("draft and guess", () => {
     }
   });
 
+  it("on a lower-wins card (oldest first) HIGHER claims an earlier year, and the view says which way it ranks", () => {
+    const t = outrankTable({ players: 2, settings: { firstGuesser: "youngest", youngest: "P1" } });
+    choose(t, "companies-oldest");
+    const [apple, ibm, google] = ["Apple", "IBM", "Google (Alphabet)"].map(tokenNamed) as [string, string, string];
+    rig(t, { center: apple, pool: [ibm, google] });
+    expect(valueNow(t, ibm)).toBeLessThan(valueNow(t, apple));
+    const v = viewOf(t, "P1");
+    expect(v.currentChallenge).toMatchObject({ id: "companies-oldest", stat: "foundedYear", direction: "lower" });
+    // IBM (1911) is older than Apple (1976): it outranks Apple on this card, so HIGHER is right.
+    const right = events(t.must("P1", { type: "draftGuess", tokenId: ibm, guess: "higher" }));
+    expect(right.find((e) => e.type === "guessResolved")).toMatchObject({ correct: true, guess: "higher" });
+    expect(t.state.center).toBe(ibm);
+    // Google (1998) is younger than IBM: it ranks lower, so HIGHER is wrong.
+    const wrong = events(t.must("P2", { type: "draftGuess", tokenId: google, guess: "higher" }));
+    expect(wrong.find((e) => e.type === "guessResolved")).toMatchObject({ correct: false });
+    // The same stat on the ordinary card ranks the other way.
+    const plain = catalog.challengeById.get("companies-founded");
+    expect(plain?.view.direction).toBe("higher");
+  });
+
   it("a wrong guess returns the this-round tokens and the drafted one to the pool; points stay (RULINGS 1)", () => {
     const t = drafting(2);
     t.must("P1", sureGuess(t));

@@ -42,7 +42,7 @@ describe("views", () => {
     );
   });
 
-  it("tokens are {id, name, tags}; the center carries its value, the draft pool never does", () => {
+  it("tokens are {id, name, category, tags}; the center carries its value, the draft pool never does", () => {
     const t = outrankTable({ players: 2, settings: { firstGuesser: "youngest", youngest: "P1" } });
     choose(t, "movies-box-office");
     const v = viewOf(t, "P1");
@@ -66,6 +66,46 @@ describe("views", () => {
     // A new stat: Avatar's runtime has not been shown.
     t.must("P2", { type: "selectChallenge", challengeId: "movies-runtime" });
     expect(viewOf(t, "P2").players[0]?.hand[0]?.value).toBeUndefined();
+  });
+
+  it("`passed` is true only while drafting, for a player out of the round; `status` says how", () => {
+    // roundEndSeconds 4: the round's result stays on the table before the next challenge.
+    const t = outrankTable({ players: 3, settings: { firstGuesser: "youngest", youngest: "P1", roundEndSeconds: 4 } });
+    const flags = () => viewOf(t, null).players.map((p) => [p.passed, p.status]);
+    expect(flags()).toEqual([
+      [false, "in"],
+      [false, "in"],
+      [false, "in"],
+    ]);
+    choose(t, "movies-box-office");
+    const avatar = tokenNamed("Avatar");
+    const carter = tokenNamed("John Carter");
+    rig(t, { center: avatar, pool: [carter] });
+    t.must("P1", { type: "pass" });
+    t.must("P2", { type: "draftGuess", tokenId: carter, guess: "higher" });
+    expect(viewOf(t, null).phase).toBe("drafting");
+    expect(flags()).toEqual([
+      [true, "passed"],
+      [true, "out"],
+      [false, "in"],
+    ]);
+    t.must("P3", { type: "pass" });
+    // Between rounds no round is being drafted: nobody has `passed`, `status` still tells the last round.
+    expect(viewOf(t, null).phase).toBe("roundEnd");
+    expect(flags()).toEqual([
+      [false, "passed"],
+      [false, "out"],
+      [false, "passed"],
+    ]);
+    t.advance(4_000);
+    expect(viewOf(t, null).phase).toBe("challenge");
+    expect(flags().map((f) => f[0])).toEqual([false, false, false]);
+    choose(t);
+    expect(flags()).toEqual([
+      [false, "in"],
+      [false, "in"],
+      [false, "in"],
+    ]);
   });
 
   it("the challenge list offers what the First Guesser may pick, only while picking", () => {

@@ -55,7 +55,11 @@ export const ChallengeView = z
     category: Category,
     stat: z.string(),
     name: z.string(),
-    /** Every challenge compares numbers as they are: HIGHER means a larger number. */
+    /**
+     * Which end of the stat outranks: "higher" (a bigger number ranks higher) or "lower" (a
+     * smaller one does). HIGHER and LOWER are calls about rank: on a "lower" card HIGHER
+     * claims the drafted number is at most the center's.
+     */
     direction: z.enum(["higher", "lower"]),
     statLabel: z.string(),
     unit: z.string(),
@@ -77,7 +81,10 @@ export const PlayerView = z
     correctGuesses: z.number(),
     cashOuts: z.number(),
     longestStreak: z.number(),
-    /** Out of this round: passed, or out by a wrong guess (`status` says which). */
+    /**
+     * Out of the round being drafted: passed, or out by a wrong guess (`status` says which).
+     * Only ever true while drafting; false in every other phase.
+     */
     passed: z.boolean(),
     status: z.enum(["in", "passed", "out"]),
     presence: PresenceView,

@@ -50,6 +50,12 @@ export const Challenge = z.object({
   stat: statKey,
   /** Shown to players, e.g. "Movies - Box Office". */
   name: z.string().min(1),
+  /**
+   * Which end of the stat outranks the other (the document's `direction`): "higher" (the
+   * default) when a bigger number ranks higher, "lower" when a smaller one does. HIGHER
+   * and LOWER are calls about rank, so on a "lower" card HIGHER claims a smaller number.
+   */
+  direction: z.enum(["higher", "lower"]).optional(),
 });
 export type Challenge = z.infer<typeof Challenge>;
 

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   checkCash,
+  claimSign,
   endReason,
   endText,
   formatValue,
+  higherMeans,
   myChoice,
   myTurn,
+  rankTag,
   setOptions,
   setValue,
   sharedTags,
@@ -72,6 +75,23 @@ describe("numbers", () => {
     expect(formatValue(9596961, "km²")).toBe("9.6M km²");
     expect(formatValue(1, "awards")).toBe("1 award");
     expect(formatValue(11, "players")).toBe("11 players");
+  });
+});
+
+describe("which way a card ranks", () => {
+  const oldest = { direction: "lower", unit: "year" } as const;
+  it("says what HIGHER means, the unusual way round first", () => {
+    expect(higherMeans({ direction: "higher", unit: "USD" })).toBe("HIGHER means a bigger number");
+    expect(higherMeans({ direction: "higher", unit: "year" })).toBe("HIGHER means a later year");
+    expect(higherMeans(oldest)).toBe("Earliest first: HIGHER means an earlier year");
+    expect(higherMeans({ direction: "lower", unit: "km²" })).toBe("Lowest first: HIGHER means a smaller number");
+    expect(rankTag({ direction: "higher", unit: "year" })).toBeNull();
+    expect(rankTag(oldest)).toBe("earliest first");
+  });
+
+  it("the buttons show the comparison each call claims", () => {
+    expect([claimSign("higher", "higher"), claimSign("higher", "lower")]).toEqual(["≥", "≤"]);
+    expect([claimSign("lower", "higher"), claimSign("lower", "lower")]).toEqual(["≤", "≥"]);
   });
 });
 

@@ -160,6 +160,35 @@ export function statText(c: ChallengeView): string {
   return c.unit && c.unit !== "year" ? `${c.statLabel} (${c.unit})` : c.statLabel;
 }
 
+// ---------------------------------------------------------------- which way a card ranks
+
+type Ranked = Pick<ChallengeView, "direction" | "unit">;
+
+/**
+ * A card's ranking in two or three words when it is the unusual way round ("earliest
+ * first", "lowest first"), or null on an ordinary card where a bigger number ranks higher.
+ */
+export function rankTag(c: Ranked): string | null {
+  if (c.direction !== "lower") return null;
+  return c.unit === "year" ? "earliest first" : "lowest first";
+}
+
+/** What a HIGHER call claims on this card, in words. */
+export function higherMeans(c: Ranked): string {
+  const year = c.unit === "year";
+  if (c.direction === "lower")
+    return year ? "Earliest first: HIGHER means an earlier year" : "Lowest first: HIGHER means a smaller number";
+  return year ? "HIGHER means a later year" : "HIGHER means a bigger number";
+}
+
+/**
+ * The comparison a call claims between the drafted token and the center: calls are about
+ * rank, so on a "lower" card HIGHER claims at most the center's number (ties count either way).
+ */
+export function claimSign(direction: ChallengeView["direction"], guess: "higher" | "lower"): "≥" | "≤" {
+  return (guess === "higher") === (direction === "higher") ? "≥" : "≤";
+}
+
 export function points(n: number): string {
   return `${n} ${n === 1 ? "point" : "points"}`;
 }

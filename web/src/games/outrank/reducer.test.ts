@@ -75,6 +75,32 @@ describe("server messages", () => {
 });
 
 describe("what happened at the table", () => {
+  it("a reveal on a lower-wins card says which way the card ranks", () => {
+    const oldest = {
+      id: "movies-oldest",
+      category: "movies",
+      stat: "releaseYear",
+      name: "Movies - Oldest First",
+      direction: "lower",
+      statLabel: "Release year",
+      unit: "year",
+    } as const;
+    const s = run(
+      synced(draftingView({ currentChallenge: oldest })),
+      event({
+        type: "guessResolved",
+        playerId: "P1",
+        guess: "higher",
+        drafted: { ...titanic, value: 1997 },
+        center: { ...avatar, value: 2009 },
+        correct: true,
+        returned: [],
+        score: 1,
+      }),
+    );
+    expect(s.reveal).toMatchObject({ guess: "higher", correct: true, unit: "year", rank: "earliest first" });
+  });
+
   it("a right guess is revealed with both values and rises as +1", () => {
     const s = run(
       synced(),
@@ -90,6 +116,7 @@ describe("what happened at the table", () => {
       }),
     );
     expect(s.reveal).toMatchObject({ playerId: "P1", correct: true, unit: "USD", drafted: titanic, center: avatar });
+    expect(s.reveal?.rank).toBeNull();
     expect(s.feed.at(-1)).toMatchObject({
       text: "Alice called LOWER: titanic $2.26B vs avatar $2.92B. Right: +1.",
       tone: "good",

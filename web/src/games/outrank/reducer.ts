@@ -1,4 +1,4 @@
-import { formatValue, playerById, points, tokens } from "./game";
+import { formatValue, playerById, points, rankTag, tokens } from "./game";
 import type { Action, OutrankEvent, OutrankView, ServerMessage, TokenView } from "./wire";
 
 /** A guess as everyone saw it: both tokens with their values, and how it went. */
@@ -12,6 +12,8 @@ export interface Reveal {
   /** Wrong: the guesser's this-round tokens that went back to the pool. */
   returned: string[];
   unit: string;
+  /** The card's ranking when it is the unusual way round ("earliest first"), else null. */
+  rank: string | null;
   /** Local time it arrived. */
   at: number;
 }
@@ -227,6 +229,7 @@ function applyEvent(s: OutrankClient, e: OutrankEvent, at: number): OutrankClien
       return s;
     case "guessResolved": {
       const unit = v?.currentChallenge?.unit ?? "";
+      const rank = v?.currentChallenge ? rankTag(v.currentChallenge) : null;
       const val = (t: TokenView) => (t.value === undefined ? t.name : `${t.name} ${formatValue(t.value, unit)}`);
       const reveal: Reveal = {
         id: s.nextId,
@@ -237,6 +240,7 @@ function applyEvent(s: OutrankClient, e: OutrankEvent, at: number): OutrankClien
         correct: e.correct,
         returned: e.returned,
         unit,
+        rank,
         at,
       };
       const call = e.guess === "higher" ? "HIGHER" : "LOWER";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { CATEGORY_LABEL, currentOf, formatValue, meOf, myTurn, statText } from "../game";
+import { CATEGORY_LABEL, currentOf, formatValue, higherMeans, meOf, myTurn, rankTag, statText } from "../game";
 import { FX_MS, isPending, type OutrankClient } from "../reducer";
 import type { ChallengeView, OutrankView } from "../wire";
 import { Piles } from "./Piles";
@@ -126,13 +126,20 @@ export function DraftingStage(props: ScreenProps) {
   );
 }
 
-/** What this round compares: category, stat and what HIGHER means. */
+/** What this round compares: category, stat and which way it ranks (what HIGHER means on this card). */
 function ChallengeBar({ c }: { c: ChallengeView }) {
   return (
-    <div className={`or-challenge or-challenge--${c.category}`} data-testid="challenge" data-stat={c.stat}>
+    <div
+      className={`or-challenge or-challenge--${c.category}${c.direction === "lower" ? " or-challenge--lower" : ""}`}
+      data-testid="challenge"
+      data-stat={c.stat}
+      data-direction={c.direction}
+    >
       <span className="or-challenge__cat">{CATEGORY_LABEL[c.category]}</span>
       <span className="or-challenge__stat">{statText(c)}</span>
-      <span className="or-challenge__dir">HIGHER means a bigger number</span>
+      <span className="or-challenge__dir" data-testid="challenge-direction">
+        {higherMeans(c)}
+      </span>
     </div>
   );
 }
@@ -154,6 +161,7 @@ export function RevealCard({ s, v }: { s: OutrankClient; v: OutrankView }) {
     >
       <p className="or-reveal__call">
         {who} called <strong>{r.guess === "higher" ? "HIGHER" : "LOWER"}</strong>
+        {r.rank && <span className="muted small"> ({r.rank})</span>}
       </p>
       <p className="or-reveal__cmp">
         <span>
@@ -207,7 +215,9 @@ export function ChallengePicker({ s, v, room }: ScreenProps) {
                 data-testid={`challenge-${c.id}`}
               >
                 <span className="or-challenge-btn__stat">{c.statLabel}</span>
-                <span className="or-challenge-btn__unit muted small">{c.unit}</span>
+                <span className="or-challenge-btn__unit muted small">
+                  {rankTag(c) ? `${c.unit} · ${rankTag(c)}` : c.unit}
+                </span>
               </button>
             ))}
           </div>

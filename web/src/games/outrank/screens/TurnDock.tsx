@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Button } from "../../../kit/Button";
-import { formatValue, heldOf, setOptions } from "../game";
+import { claimSign, formatValue, heldOf, setOptions } from "../game";
 import { isPending, type OutrankClient } from "../reducer";
 import type { Guess, OutrankView, PlayerView, TokenView } from "../wire";
 
@@ -25,6 +25,7 @@ export function TurnDock({ s, v, me, picked, full, onGuess, onClear, onPass, onO
   const center = v.centerToken;
   const unit = v.currentChallenge?.unit ?? "";
   const centerValue = center?.value === undefined ? "?" : formatValue(center.value, unit);
+  const direction = v.currentChallenge?.direction ?? "higher";
   const canCash = setOptions(heldOf(me)).length > 0;
 
   useEffect(() => {
@@ -81,7 +82,8 @@ export function TurnDock({ s, v, me, picked, full, onGuess, onClear, onPass, onO
               <span aria-hidden="true">▲ </span>HIGHER
             </span>
             <span className="or-guess__cmp">
-              <span className="or-guess__name">{picked ? picked.name : "token"}</span> ≥ {centerValue}
+              <span className="or-guess__name">{picked ? picked.name : "token"}</span> {claimSign(direction, "higher")}{" "}
+              {centerValue}
             </span>
           </button>
           <button
@@ -96,7 +98,8 @@ export function TurnDock({ s, v, me, picked, full, onGuess, onClear, onPass, onO
               <span aria-hidden="true">▼ </span>LOWER
             </span>
             <span className="or-guess__cmp">
-              <span className="or-guess__name">{picked ? picked.name : "token"}</span> ≤ {centerValue}
+              <span className="or-guess__name">{picked ? picked.name : "token"}</span> {claimSign(direction, "lower")}{" "}
+              {centerValue}
             </span>
           </button>
         </div>
