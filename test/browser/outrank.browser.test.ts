@@ -43,6 +43,8 @@ interface Seen {
   atRisk: number;
   canCash: boolean;
   full: boolean;
+  /** Tokens in the draft pool on screen. */
+  pool: number;
 }
 
 function look(page: Page): Promise<Seen> {
@@ -59,6 +61,7 @@ function look(page: Page): Promise<Seen> {
       atRisk: document.querySelectorAll('[data-testid="pile-round"] li').length,
       canCash: cash !== null && !cash.disabled,
       full: q('[data-testid="open-discard"]') !== null,
+      pool: document.querySelectorAll('[data-testid^="pool-"]').length,
     };
   });
 }
@@ -336,7 +339,11 @@ describeWithChromium("Outrank in the browser", () => {
         }
         if (me.canCash) await cashOut(page, "tap");
         else if (me.full || me.atRisk >= 1) await id(page, "pass").tap();
-        else {
+        else if (me.pool === 0) {
+          // Caught between two screens (the round just ended): look again.
+          await page.waitForTimeout(50);
+          continue;
+        } else {
           if (handovers === 2) await shot(page, "outrank-12-table-turn");
           await guess(page, "tap");
         }
