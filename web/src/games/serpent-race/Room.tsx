@@ -144,7 +144,8 @@ function RoomSession({ code, role, onRefused }: { code: string; role: RoomRole; 
 
   const banner = (
     <>
-      <ConnectionBanner status={room.connection} />
+      {/* The room closes after the end and the server lets the socket go: the results stay, no banner. */}
+      <ConnectionBanner status={room.connection} closed={s.closed || ended ? null : undefined} />
       {role === "spectator" && !big && v && v.phase !== "ended" && (
         <p className="sr-watching" data-testid="spectator-banner">
           Watching · join at <strong>{location.host}/serpent</strong> with code <strong>{code}</strong>
