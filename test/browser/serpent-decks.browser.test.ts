@@ -134,6 +134,10 @@ describeWithChromium("SerpentRace deck editor in Chromium", () => {
     await id(page, "account-name").fill("Ms Ada");
     await id(page, "account-email").fill("ada@school.test");
     await id(page, "account-password").fill(PASSWORD);
+    // The kit's one sign-in form, in place under the cards (with "Not now", as the editor works signed out).
+    expect(await id(page, "account-cancel").count()).toBe(1);
+    await id(page, "account-form").scrollIntoViewIfNeeded();
+    await screen(page, "serpent-decks-01b-sign-in-to-save");
     await id(page, "account-submit").click();
 
     // The server refuses the quiz (no option marked right): the message sits on card 1.
