@@ -351,7 +351,18 @@ describeWithChromium("SerpentRace in the browser", () => {
     // Ann switches between the mouse (she drags matches) and the keyboard, move by move.
     let annTurns = 0;
     for (;;) {
-      expect(Date.now(), "the race ends in time").toBeLessThan(deadline);
+      if (Date.now() > deadline) {
+        // Say where it stands, so a race that stalls can be told from a slow one.
+        for (const [p, name] of [
+          [gm, "gm"],
+          [ann, "ann"],
+          [ben, "ben"],
+        ] as const)
+          await view(p, `serpent-stuck-${name}`);
+        const where = await Promise.all([gm, ann, ben].map((p) => look(p)));
+        const feed = await gm.evaluate(() => document.querySelector('[data-testid="feed"]')?.textContent ?? "");
+        throw new Error(`the race did not end in time: ${JSON.stringify(where)}; feed: ${feed}`);
+      }
       const gmNow = await look(gm);
       if (gmNow.ended) break;
       // The gamemaster rules on a joker: approve, so the joker moves the player (a reward field).
