@@ -518,7 +518,7 @@ describeWithChromium("SerpentRace in the browser", () => {
     expect(thrown).toEqual([]);
   }, 360_000);
 
-  it("a PRIVATE game and an ORGANIZATION game, joined with accounts", async () => {
+  it("a PRIVATE game and an ORGANIZATION game, joined with accounts; a player who is away is skipped", async () => {
     const teacher = (await open(desktop)).page;
     const kim = (await open(phone)).page;
     const lee = (await open(desktop)).page;
@@ -597,6 +597,32 @@ describeWithChromium("SerpentRace in the browser", () => {
     for (const p of [kim, lee]) await p.waitForFunction(() => document.querySelector('[data-phase="active"]') !== null);
     await shot(kim, "serpent-25-org-race-phone");
     expect(await fitsWidth(kim)).toBe(true);
+
+    // The first to roll loses the line before rolling: the other player's screen shows them
+    // away, and after 30 s (scaled) the server skips their turn without anyone's say.
+    let first: Page | null = null;
+    for (let i = 0; i < 100 && !first; i++) {
+      for (const p of [kim, lee]) if ((await look(p)).task === "roll") first = p;
+      if (!first) await kim.waitForTimeout(50);
+    }
+    expect(first).not.toBeNull();
+    const other = first === kim ? lee : kim;
+    await first!.context().setOffline(true);
+    await id(other, "away-notice").waitFor({ timeout: 10_000 });
+    expect(await id(other, "away-notice").textContent()).toMatch(/is away: their turn is skipped/);
+    await shot(other, "serpent-26-org-away");
+    await other
+      .getByText(/was away: their turn was skipped\./)
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await id(other, "dice-panel").waitFor();
+    await first!.context().setOffline(false);
+    await first!.waitForFunction(
+      () => document.querySelector('[data-testid="serpent-room"]')?.getAttribute("data-connection") === "online",
+      undefined,
+      { polling: POLL_MS, timeout: 15_000 },
+    );
+    expect(await id(other, "away-notice").count()).toBe(0);
     expect(thrown).toEqual([]);
   }, 180_000);
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  awayClock,
   initialClient,
   leftText,
   myTask,
-  rollerAway,
   type SerpentAction,
   type SerpentClient,
   serpentReducer,
@@ -114,20 +114,21 @@ describe("the away clock on a roll", () => {
     expect(s.view?.pending).toMatchObject({ kind: "roll", playerId: "P1", deadline: null });
     // Ann goes: 30 s of room time at half speed is 15 s.
     s = run(s, connection("P1", "Ann", false, T0 + 1000));
-    expect(rollerAway(s.view!)).toBe(true);
+    expect(awayClock(s.view!)).toBe("running");
     expect(s.view?.pending?.deadline).toBe(iso(T0 + 1000 + 15_000));
     // Cleo goes too: Ben is still here, so the clock runs on unchanged.
     s = run(s, connection("P3", "Cleo", false, T0 + 2000));
     expect(s.view?.pending?.deadline).toBe(iso(T0 + 16_000));
     // Ben goes: nobody in the race is here, the race waits for them.
     s = run(s, connection("P2", "Ben", false, T0 + 3000));
+    expect(awayClock(s.view!)).toBe("waits");
     expect(s.view?.pending?.deadline).toBeNull();
     // Ben is back: the clock starts again from now.
     s = run(s, connection("P2", "Ben", true, T0 + 5000));
     expect(s.view?.pending?.deadline).toBe(iso(T0 + 5000 + 15_000));
     // Ann is back: no clock.
     s = run(s, connection("P1", "Ann", true, T0 + 6000));
-    expect(rollerAway(s.view!)).toBe(false);
+    expect(awayClock(s.view!)).toBe("none");
     expect(s.view?.pending?.deadline).toBeNull();
   });
 
@@ -181,7 +182,7 @@ describe("the away clock on a roll", () => {
     let s = synced(three());
     expect(s.timeScale).toBeNull();
     s = run(s, connection("P1", "Ann", false, T0 + 1000));
-    expect(rollerAway(s.view!)).toBe(true);
+    expect(awayClock(s.view!)).toBe("running");
     expect(s.view?.pending?.deadline).toBeNull();
   });
 

@@ -218,17 +218,22 @@ const cueNow = (s: SerpentClient, sound: Cue): SerpentClient => ({
 function armAway(s: SerpentClient, v: StateData, now: number): StateData {
   const p = v.pending;
   if (v.phase !== "active" || p?.kind !== "roll") return v;
-  const cur = v.players.find((x) => x.playerId === p.playerId);
-  const away = cur !== undefined && !cur.connected && v.players.some((q) => q !== cur && !q.left && q.connected);
-  const deadline = away ? (p.deadline ?? deadlineAfter(s, now, v.settings.absentSkipSeconds)) : null;
+  const deadline =
+    awayClock(v) === "running" ? (p.deadline ?? deadlineAfter(s, now, v.settings.absentSkipSeconds)) : null;
   return deadline === p.deadline ? v : { ...v, pending: { ...p, deadline } };
 }
 
-/** The current player to roll is away (their turn waits for them, or for the away clock). */
-export function rollerAway(v: StateData): boolean {
+/**
+ * The away clock of the roll now: "none" (no roll waits, or its player is here), "running"
+ * (its player is away and another player is here: their turn will be skipped; `deadline`
+ * says when, once the time scale is known) or "waits" (nobody in the race is here).
+ */
+export function awayClock(v: StateData): "none" | "running" | "waits" {
   const p = v.pending;
-  if (v.phase !== "active" || p?.kind !== "roll") return false;
-  return v.players.find((x) => x.playerId === p.playerId)?.connected === false;
+  if (v.phase !== "active" || p?.kind !== "roll") return "none";
+  const cur = v.players.find((x) => x.playerId === p.playerId);
+  if (cur === undefined || cur.connected) return "none";
+  return v.players.some((q) => q !== cur && !q.left && q.connected) ? "running" : "waits";
 }
 
 /** `game:players-skipped` in words, by its reason. */

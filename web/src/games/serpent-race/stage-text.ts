@@ -1,5 +1,6 @@
 import { cardLabel } from "./answers";
 import { FIELD_LABEL } from "./board";
+import { awayClock } from "./reducer";
 import type { PendingView, StateData } from "./wire";
 
 /**
@@ -13,14 +14,11 @@ export function stageLine(v: StateData, you: string | null): string {
   const name = p?.playerName ?? v.currentPlayerName ?? "…";
   const mine = p !== null && p.playerId === you;
   if (!p) return `${name}'s turn`;
-  if (!mine && p.kind === "roll" && v.players.find((x) => x.playerId === p.playerId)?.connected === false)
-    return awayLine(name, p.deadline !== null);
+  const away = mine ? "none" : awayClock(v);
+  // The player to roll is away: the board counts down to the skip, or the turn waits for them.
+  if (away === "running") return `${name}'s turn, but they are away`;
+  if (away === "waits") return `${name} is away: the turn waits`;
   return mine ? yourLine(p) : theirLine(p, name);
-}
-
-/** The player to roll is away: the board counts down to the skip, or the turn waits for them. */
-function awayLine(name: string, clocked: boolean): string {
-  return clocked ? `${name}'s turn, but they are away` : `${name} is away: the turn waits`;
 }
 
 const field = (p: PendingView) => (p.fieldType ? FIELD_LABEL[p.fieldType].toLowerCase() : "field");

@@ -1,6 +1,6 @@
 import { Countdown } from "../../../kit/Countdown";
 import { boardRows, FIELD_LABEL, FIELD_MARK, initials, signed, tokenColour, ZONES, zoneOf } from "../board";
-import { rollerAway } from "../reducer";
+import { awayClock } from "../reducer";
 import type { PlayerView, StateData } from "../wire";
 
 /**
@@ -35,14 +35,19 @@ export function Board({ v, size, offset = 0 }: { v: StateData; size: "full" | "c
     </span>
   );
   const atStart = onField.get(0) ?? [];
-  const away = rollerAway(v) ? v.pending : null;
+  const clock = awayClock(v);
+  const away = clock !== "none" ? v.pending : null;
   return (
     <div className={`sr-board sr-board--${size}`} data-testid="board">
       {away && (
         <p className="sr-board__away" role="status" data-testid="away-notice">
           <span>
             <strong>{away.playerName}</strong> is away
-            {away.deadline ? ": their turn is skipped in" : ": the race waits for them"}
+            {clock === "waits"
+              ? ": the race waits until someone is back"
+              : away.deadline
+                ? ": their turn is skipped in"
+                : ": their turn is skipped if they are not back soon"}
           </span>
           {away.deadline && (
             <Countdown deadline={Date.parse(away.deadline)} offset={offset} urgentAt={5} testId="away-countdown" />
