@@ -55,9 +55,9 @@ async function addCard(page: Page, type: number) {
 
 async function signIn(page: Page, email: string) {
   await id(page, "sign-in-open").click();
-  await id(page, "signin-email").fill(email);
-  await id(page, "signin-password").fill(PASSWORD);
-  await id(page, "signin-submit").click();
+  await id(page, "account-email").fill(email);
+  await id(page, "account-password").fill(PASSWORD);
+  await id(page, "account-submit").click();
   await expect.poll(() => id(page, "deck-account").textContent()).toMatch(/Signed in as/);
 }
 
@@ -129,12 +129,16 @@ describeWithChromium("SerpentRace deck editor in Chromium", () => {
 
     // Saving signed out asks for an account in place; registering saves at once.
     await id(page, "deck-save").click();
-    await expect.poll(() => id(page, "deck-signin").isVisible()).toBe(true);
-    await id(page, "signin-register-tab").click();
-    await id(page, "signin-name").fill("Ms Ada");
-    await id(page, "signin-email").fill("ada@school.test");
-    await id(page, "signin-password").fill(PASSWORD);
-    await id(page, "signin-submit").click();
+    await expect.poll(() => id(page, "account-form").isVisible()).toBe(true);
+    await id(page, "account-mode-register").click();
+    await id(page, "account-name").fill("Ms Ada");
+    await id(page, "account-email").fill("ada@school.test");
+    await id(page, "account-password").fill(PASSWORD);
+    // The kit's one sign-in form, in place under the cards (with "Not now", as the editor works signed out).
+    expect(await id(page, "account-cancel").count()).toBe(1);
+    await id(page, "account-form").scrollIntoViewIfNeeded();
+    await screen(page, "serpent-decks-01b-sign-in-to-save");
+    await id(page, "account-submit").click();
 
     // The server refuses the quiz (no option marked right): the message sits on card 1.
     await expect.poll(() => id(quiz, "card-problem").textContent()).toMatch(/Mark exactly one option/);

@@ -285,6 +285,29 @@ describeWithChromium("SerpentRace in the browser", () => {
     await id(ben, "join-submit").tap();
     await id(ben, "ready-toggle").waitFor();
 
+    // Cleo joins by mistake (she is in another class): the gamemaster takes her out, after a question.
+    const cleo = (await open(desktop)).page;
+    await cleo.goto(`${server.url}/serpent/${code}`);
+    await id(cleo, "join-name").fill("Cleo");
+    await id(cleo, "join-submit").click();
+    await id(cleo, "ready-toggle").waitFor();
+    const cleoSeat = (await look(cleo)).seat!;
+    await id(gm, `remove-${cleoSeat}`).click();
+    await id(gm, `remove-${cleoSeat}-question`).waitFor();
+    expect(await id(gm, `remove-${cleoSeat}-question`).textContent()).toContain("Take Cleo out of the game for good?");
+    await view(gm, "serpent-04a-lobby-remove-projected");
+    await id(gm, `remove-${cleoSeat}-confirm`).click();
+    await id(cleo, "player-out").waitFor();
+    expect(await id(cleo, "player-out").getAttribute("data-reason")).toBe("removed");
+    await shot(cleo, "serpent-04b-removed");
+    await gm.getByText("The gamemaster took Cleo out of the game.").first().waitFor();
+    expect(await id(gm, `lobby-${cleoSeat}`).count()).toBe(0);
+    // She can still watch, and her device is a spectator now.
+    await id(cleo, "out-watch").click();
+    await id(cleo, "phase-waiting").waitFor();
+    expect(await cleo.locator('[data-testid="serpent-room"]').getAttribute("data-role")).toBe("spectator");
+    await cleo.context().close();
+
     // A projector joins with the code alone.
     const wall = (await open(projector)).page;
     await wall.goto(`${server.url}/serpent/${code}/projector`);
@@ -322,12 +345,24 @@ describeWithChromium("SerpentRace in the browser", () => {
     ]);
     let reloaded = false;
     let offline = false;
+    let awaySkipped = false;
     const shots = { card: false, decision: false, luck: false, skip: false, wall: false };
     const deadline = Date.now() + 300_000;
     // Ann switches between the mouse (she drags matches) and the keyboard, move by move.
     let annTurns = 0;
     for (;;) {
-      expect(Date.now(), "the race ends in time").toBeLessThan(deadline);
+      if (Date.now() > deadline) {
+        // Say where it stands, so a race that stalls can be told from a slow one.
+        for (const [p, name] of [
+          [gm, "gm"],
+          [ann, "ann"],
+          [ben, "ben"],
+        ] as const)
+          await view(p, `serpent-stuck-${name}`);
+        const where = await Promise.all([gm, ann, ben].map((p) => look(p)));
+        const feed = await gm.evaluate(() => document.querySelector('[data-testid="feed"]')?.textContent ?? "");
+        throw new Error(`the race did not end in time: ${JSON.stringify(where)}; feed: ${feed}`);
+      }
       const gmNow = await look(gm);
       if (gmNow.ended) break;
       // The gamemaster rules on a joker: approve, so the joker moves the player (a reward field).
@@ -348,6 +383,29 @@ describeWithChromium("SerpentRace in the browser", () => {
         seen.luck.add((await gm.locator('[data-testid="luck-view"] .sr-card__question').textContent()) ?? "");
         if (!shots.luck) await view(gm, "serpent-08-luck-projected");
         shots.luck = true;
+      }
+      // Once, after his reload, Ben's phone loses the line on his roll: the board shows him away
+      // with the time before his turn is skipped, and the gamemaster skips it sooner, after a question.
+      if (!awaySkipped && reloaded && (await look(ben)).task === "roll") {
+        awaySkipped = true;
+        await ben.context().setOffline(true);
+        await id(gm, "away-countdown").waitFor({ timeout: 10_000 });
+        expect(await id(gm, "away-notice").textContent()).toMatch(/^Ben is away: their turn is skipped in/);
+        expect(await id(wall, "away-notice").count()).toBe(1);
+        await id(gm, "skip-turn").click();
+        await id(gm, "skip-turn-question").waitFor();
+        await view(gm, "serpent-09a-away-skip-projected");
+        await id(gm, "skip-turn-confirm").click();
+        for (const p of [gm, ann])
+          await p.getByText("The gamemaster skipped Ben's turn.").first().waitFor({ timeout: 5_000 });
+        await id(gm, "away-notice").waitFor({ state: "detached" });
+        await ben.context().setOffline(false);
+        await ben.waitForFunction(
+          () => document.querySelector('[data-testid="serpent-room"]')?.getAttribute("data-connection") === "online",
+          undefined,
+          { polling: POLL_MS, timeout: 15_000 },
+        );
+        continue;
       }
       if (!shots.skip && (await id(ben, "skip-notice").count())) {
         await view(ben, "serpent-09-skip-phone");
@@ -425,7 +483,22 @@ describeWithChromium("SerpentRace in the browser", () => {
 
     // The end: everyone sees the winner and each player's report.
     for (const p of [gm, ann, ben, wall]) await id(p, "phase-ended").waitFor();
-    expect(seen.question && seen.joker).toBe(true);
+    // The room closes and the server lets every socket go: a clean end, no "Reconnecting…".
+    for (const p of [gm, ann, ben, wall]) {
+      await p.waitForFunction(
+        () => document.querySelector('[data-testid="serpent-room"]')?.getAttribute("data-connection") === "closed",
+        undefined,
+        { polling: POLL_MS, timeout: 10_000 },
+      );
+    }
+    // Past the heartbeat's window (a silent line shows the banner within about 2 s).
+    await gm.waitForTimeout(2500);
+    for (const p of [gm, ann, ben, wall]) {
+      expect(await id(p, "connection-banner").count()).toBe(0);
+      expect(await id(p, "connection-closed").count()).toBe(0);
+      expect(await p.locator('[data-testid="serpent-room"]').getAttribute("data-connection")).toBe("closed");
+    }
+    expect(seen.question && seen.joker && awaySkipped).toBe(true);
     // Both luck cards came up: a lost turn (its skip told) and an extra turn, whose second roll
     // needs the die buttons fresh again.
     expect([...seen.luck].sort()).toEqual(LUCK.cards.map((c) => c.question).sort());
@@ -445,7 +518,7 @@ describeWithChromium("SerpentRace in the browser", () => {
     expect(thrown).toEqual([]);
   }, 360_000);
 
-  it("a PRIVATE game and an ORGANIZATION game, joined with accounts", async () => {
+  it("a PRIVATE game and an ORGANIZATION game, joined with accounts; a player who is away is skipped", async () => {
     const teacher = (await open(desktop)).page;
     const kim = (await open(phone)).page;
     const lee = (await open(desktop)).page;
@@ -524,6 +597,32 @@ describeWithChromium("SerpentRace in the browser", () => {
     for (const p of [kim, lee]) await p.waitForFunction(() => document.querySelector('[data-phase="active"]') !== null);
     await shot(kim, "serpent-25-org-race-phone");
     expect(await fitsWidth(kim)).toBe(true);
+
+    // The first to roll loses the line before rolling: the other player's screen shows them
+    // away, and after 30 s (scaled) the server skips their turn without anyone's say.
+    let first: Page | null = null;
+    for (let i = 0; i < 100 && !first; i++) {
+      for (const p of [kim, lee]) if ((await look(p)).task === "roll") first = p;
+      if (!first) await kim.waitForTimeout(50);
+    }
+    expect(first).not.toBeNull();
+    const other = first === kim ? lee : kim;
+    await first!.context().setOffline(true);
+    await id(other, "away-notice").waitFor({ timeout: 10_000 });
+    expect(await id(other, "away-notice").textContent()).toMatch(/is away: their turn is skipped/);
+    await shot(other, "serpent-26-org-away");
+    await other
+      .getByText(/was away: their turn was skipped\./)
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await id(other, "dice-panel").waitFor();
+    await first!.context().setOffline(false);
+    await first!.waitForFunction(
+      () => document.querySelector('[data-testid="serpent-room"]')?.getAttribute("data-connection") === "online",
+      undefined,
+      { polling: POLL_MS, timeout: 15_000 },
+    );
+    expect(await id(other, "away-notice").count()).toBe(0);
     expect(thrown).toEqual([]);
   }, 180_000);
 });

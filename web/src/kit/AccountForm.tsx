@@ -5,9 +5,21 @@ import { Button } from "./Button";
 
 /**
  * Sign in or create an account, in place (the platform's accounts, for any game that needs
- * one): a teacher who hosts, a student joining a class game. `onDone` runs once signed in.
+ * one): a teacher who hosts, a student joining a class game, a teacher saving a deck. The
+ * one form every page uses. `onDone` runs once signed in; with `onCancel` the form offers
+ * "Not now" (for a page that works signed out too).
  */
-export function AccountForm({ title, why, onDone }: { title: string; why?: string; onDone?: () => void }) {
+export function AccountForm({
+  title,
+  why,
+  onDone,
+  onCancel,
+}: {
+  title: string;
+  why?: string;
+  onDone?: () => void;
+  onCancel?: () => void;
+}) {
   const [mode, setMode] = useState<"signin" | "register">("signin");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -41,9 +53,15 @@ export function AccountForm({ title, why, onDone }: { title: string; why?: strin
 
   const field = (name: string) => `${id}-${name}`;
   return (
-    <form className="card stack account-form" onSubmit={submit} noValidate data-testid="account-form">
+    <form
+      className="card stack account-form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={field("title")}
+      data-testid="account-form"
+    >
       <div className="stack stack--tight">
-        <h2>{title}</h2>
+        <h2 id={field("title")}>{title}</h2>
         {why && <p className="muted">{why}</p>}
       </div>
       <div className="account-form__tabs">
@@ -106,7 +124,7 @@ export function AccountForm({ title, why, onDone }: { title: string; why?: strin
         />
         {mode === "register" && (
           <span id={field("hint")} className="muted small">
-            At least 10 characters.
+            At least 10 characters, with a letter and a digit or symbol.
           </span>
         )}
       </label>
@@ -115,10 +133,15 @@ export function AccountForm({ title, why, onDone }: { title: string; why?: strin
           {problem}
         </p>
       )}
-      <div>
+      <div className="row row--wrap">
         <Button type="submit" variant="primary" size="lg" disabled={busy} testId="account-submit">
           {busy ? "One moment…" : mode === "signin" ? "Sign in" : "Create the account"}
         </Button>
+        {onCancel && (
+          <Button variant="ghost" size="lg" onClick={onCancel} testId="account-cancel">
+            Not now
+          </Button>
+        )}
       </div>
     </form>
   );

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { ApiError } from "./api";
+import { ApiError, OFFLINE, refusal } from "./api";
 import { forget, store, stored } from "./storage";
 
 /**
@@ -25,7 +25,6 @@ interface Session {
 const KEY = "parlor.account";
 /** Renew this long before the access token expires, so a request never carries a stale one. */
 const MARGIN_MS = 60_000;
-const OFFLINE = "Could not reach the Parlor server. Check your connection and try again.";
 
 let session: Session | null = load();
 const listeners = new Set<() => void>();
@@ -70,24 +69,6 @@ if (typeof window !== "undefined")
     session = load();
     for (const l of listeners) l();
   });
-
-/** The server's flat `{ error, code }` (or the platform's `{ error: { code, message } }`) as an ApiError. */
-async function refusal(res: Response): Promise<ApiError> {
-  const body = (await res.json().catch(() => null)) as {
-    error?: string | { code?: string; message?: string };
-    code?: string;
-  } | null;
-  const nested = typeof body?.error === "object" ? body.error : undefined;
-  const code = body?.code ?? nested?.code ?? "http_error";
-  const message =
-    res.status === 429
-      ? "Too many requests from here just now; wait a moment and try again."
-      : typeof body?.error === "string"
-        ? body.error
-        : (nested?.message ??
-          (res.status >= 500 ? "The server had a problem; try again in a moment." : `The server said ${res.status}.`));
-  return new ApiError(message, res.status, code);
-}
 
 async function send(path: string, method: string, body: unknown, token: string | null): Promise<Response> {
   const headers: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api } from "./api";
+import { ApiError, api, refusalOf } from "./api";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -37,6 +37,56 @@ describe("api()", () => {
       reply(429, { error: { code: "rate_limited", message: "Too many requests; try again in 1 minute." } }),
     );
     await expect(api("/api/v1/trivia/rooms", { body: {} })).rejects.toMatchObject({
+      code: "rate_limited",
+      message: "Too many requests from here just now; wait a moment and try again.",
+    });
+  });
+
+  it("reads the flat { error, code } of the document's routes as well as the nested format", async () => {
+    const reply = (status: number, body: string) =>
+      vi.fn(async () => new Response(body, { status, headers: { "content-type": "application/json" } }));
+    vi.stubGlobal(
+      "fetch",
+      reply(409, JSON.stringify({ error: "That email already has an account.", code: "email_taken" })),
+    );
+    await expect(api("/api/v1/auth/register", { body: {} })).rejects.toMatchObject({
+      status: 409,
+      code: "email_taken",
+      message: "That email already has an account.",
+    });
+    // Fastify's own refusals on those routes are flat too: a body too large, bad JSON, a crash.
+    vi.stubGlobal(
+      "fetch",
+      reply(413, JSON.stringify({ error: "The request body is too large.", code: "body_too_large" })),
+    );
+    await expect(api("/api/v1/decks", { body: {} })).rejects.toMatchObject({
+      code: "body_too_large",
+      message: "The request body is too large.",
+    });
+    vi.stubGlobal(
+      "fetch",
+      reply(500, JSON.stringify({ error: "Something went wrong on our side.", code: "server_error" })),
+    );
+    await expect(api("/api/v1/game/start", { body: {} })).rejects.toMatchObject({
+      code: "server_error",
+      message: "Something went wrong on our side.",
+    });
+    // A proxy's HTML error page is no JSON: a plain sentence, never "[object Object]".
+    vi.stubGlobal("fetch", reply(502, "<html>Bad gateway</html>"));
+    await expect(api("/api/v1/decks")).rejects.toMatchObject({
+      code: "http_error",
+      message: "The server had a problem; try again in a moment.",
+    });
+  });
+
+  it("never shows an empty or non-text error field as the message", () => {
+    expect(refusalOf(400, { error: "", code: "bad_request" }).message).toBe("The server said 400.");
+    expect(refusalOf(400, { error: { code: "x" } })).toMatchObject({ code: "x", message: "The server said 400." });
+    expect(refusalOf(404, { error: 7, code: 9 })).toMatchObject({
+      code: "http_error",
+      message: "The server said 404.",
+    });
+    expect(refusalOf(429, { error: "Rate limit exceeded, retry in 1 minute", code: "rate_limited" })).toMatchObject({
       code: "rate_limited",
       message: "Too many requests from here just now; wait a moment and try again.",
     });

@@ -11,12 +11,47 @@ export class ApiError extends Error {
   }
 }
 
-const OFFLINE = "Could not reach the Parlor server. Check your connection and try again.";
+export const OFFLINE = "Could not reach the Parlor server. Check your connection and try again.";
+const TOO_MANY = "Too many requests from here just now; wait a moment and try again.";
+const BROKE = "The server had a problem; try again in a moment.";
+
+/**
+ * A refused response as an ApiError. The server answers errors in two shapes: Parlor's
+ * `{ error: { code, message } }`, and the flat `{ error, code }` of the routes that follow a
+ * game document (accounts, organisations, decks, SerpentRace's games), Fastify's own 413,
+ * 415, 429, bad JSON and 500 included. Either way the person reads the server's sentence;
+ * a 429 gets ours (the limiter's wording is for programs), and a body that is not JSON at
+ * all (a proxy's error page) a plain one.
+ */
+export function refusalOf(status: number, body: unknown): ApiError {
+  const b = (typeof body === "object" && body !== null ? body : {}) as {
+    error?: unknown;
+    code?: unknown;
+  };
+  const nested =
+    typeof b.error === "object" && b.error !== null ? (b.error as { code?: unknown; message?: unknown }) : null;
+  const said = typeof b.error === "string" ? b.error : typeof nested?.message === "string" ? nested.message : null;
+  const code = typeof b.code === "string" ? b.code : typeof nested?.code === "string" ? nested.code : "http_error";
+  const message =
+    status === 429
+      ? TOO_MANY
+      : said !== null && said.trim() !== ""
+        ? said
+        : status >= 500
+          ? BROKE
+          : `The server said ${status}.`;
+  return new ApiError(message, status, code);
+}
+
+/** The same, read from a fetch Response (its body may be anything, or nothing). */
+export async function refusal(res: Response): Promise<ApiError> {
+  return refusalOf(res.status, await res.json().catch(() => null));
+}
 
 /**
  * JSON over fetch, with errors people can read: a network failure says so in plain words
- * ("Failed to fetch" means nothing to a player), and the server's `{ error: { code,
- * message } }` becomes an ApiError carrying its message. Uploads carry this browser's owner key.
+ * ("Failed to fetch" means nothing to a player), and a refusal in either of the server's
+ * error formats becomes an ApiError carrying its message. Uploads carry this browser's owner key.
  */
 export async function api<T>(
   path: string,
@@ -35,18 +70,8 @@ export async function api<T>(
   } catch {
     throw new ApiError(OFFLINE, 0, "offline");
   }
-  const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-  if (!res.ok) {
-    const code = body?.error?.code ?? "http_error";
-    const message =
-      res.status === 429
-        ? "Too many requests from here just now; wait a moment and try again."
-        : res.status >= 500 && !body?.error?.message
-          ? "The server had a problem; try again in a moment."
-          : (body?.error?.message ?? `The server said ${res.status}.`);
-    throw new ApiError(message, res.status, code);
-  }
-  return body as T;
+  if (!res.ok) throw await refusal(res);
+  return (await res.json().catch(() => null)) as T;
 }
 
 /** The message to show for anything `api` threw. */

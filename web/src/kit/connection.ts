@@ -1,7 +1,12 @@
 import { useEffect, useState } from "react";
 import type { Socket } from "socket.io-client";
 
-export type ConnectionStatus = "connecting" | "online" | "reconnecting";
+/**
+ * "closed": the server let this socket go on purpose (Socket.IO's `io server disconnect`: a
+ * room that ended and closed, a flood cut off). Socket.IO does not reconnect after that, so
+ * neither does this: saying "Reconnecting…" then would be a promise nobody keeps.
+ */
+export type ConnectionStatus = "connecting" | "online" | "reconnecting" | "closed";
 
 /** Heartbeats a second; a missed answer for this long means the line is down. */
 const BEAT_MS = 1000;
@@ -20,6 +25,7 @@ export function watchConnection(socket: Socket, onChange: (s: ConnectionStatus) 
   let status: ConnectionStatus = socket.connected ? "online" : "connecting";
   let lastAnswer = Date.now();
   let waiting = false;
+  let closed = false;
   const set = (s: ConnectionStatus) => {
     if (s === status) return;
     status = s;
@@ -46,20 +52,28 @@ export function watchConnection(socket: Socket, onChange: (s: ConnectionStatus) 
   const onConnect = () => {
     lastAnswer = Date.now();
     waiting = false;
+    closed = false;
     set("online");
   };
-  const onDown = () => set("reconnecting");
+  const onDown = () => {
+    if (!closed) set("reconnecting");
+  };
+  const onDisconnect = (reason: string) => {
+    closed = reason === "io server disconnect";
+    set(closed ? "closed" : "reconnecting");
+  };
   // The browser knows the network went: drop the socket now rather than wait for silence.
   const onOffline = () => {
+    if (closed) return;
     set("reconnecting");
     socket.io.engine?.close();
   };
   // And when it is back, try at once rather than at the end of the reconnect backoff.
   const onOnline = () => {
-    if (!socket.connected) socket.connect();
+    if (!socket.connected && !closed) socket.connect();
   };
   socket.on("connect", onConnect);
-  socket.on("disconnect", onDown);
+  socket.on("disconnect", onDisconnect);
   socket.on("connect_error", onDown);
   window.addEventListener("offline", onOffline);
   window.addEventListener("online", onOnline);
@@ -67,7 +81,7 @@ export function watchConnection(socket: Socket, onChange: (s: ConnectionStatus) 
   return () => {
     window.clearInterval(beat);
     socket.off("connect", onConnect);
-    socket.off("disconnect", onDown);
+    socket.off("disconnect", onDisconnect);
     socket.off("connect_error", onDown);
     window.removeEventListener("offline", onOffline);
     window.removeEventListener("online", onOnline);

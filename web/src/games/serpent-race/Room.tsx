@@ -94,14 +94,30 @@ function RoomGate({ code, projector }: { code: string; projector: boolean }) {
         setNote(why);
         setRole("join");
       }}
+      onWatch={() => setRole("spectator")}
     />
   );
 }
 
-function RoomSession({ code, role, onRefused }: { code: string; role: RoomRole; onRefused(why: string): void }) {
+function RoomSession({
+  code,
+  role,
+  onRefused,
+  onWatch,
+}: {
+  code: string;
+  role: RoomRole;
+  onRefused(why: string): void;
+  onWatch(): void;
+}) {
   const room = useSerpentRoom(code, role);
   const s = room.state;
   const v = s.view;
+  // Out of the race for good (left, or removed by the gamemaster): the token proves nothing now.
+  const out = role === "player" && s.gone !== null;
+  useEffect(() => {
+    if (out) forgetSeat(code);
+  }, [out, code]);
   useEffect(() => {
     if (!s.badToken) return;
     onRefused(
@@ -111,7 +127,7 @@ function RoomSession({ code, role, onRefused }: { code: string; role: RoomRole; 
     );
   }, [s.badToken, role, onRefused]);
 
-  const big = role !== "player" || (v !== null && v.you.role !== "player");
+  const big = role !== "player" || (v !== null && v.you.role !== "player" && s.gone === null);
   const onLeave = async () => {
     await room.leave();
     navigate("/serpent");
@@ -120,6 +136,7 @@ function RoomSession({ code, role, onRefused }: { code: string; role: RoomRole; 
   let body: ReactNode;
   const ended = s.ended ?? (s.notFound ? loadEnded(code) : null);
   if (ended) body = <EndScreen ended={ended} v={v} you={v?.you.playerId ?? null} big={big} />;
+  else if (out) body = <OutScreen code={code} reason={s.gone!} onWatch={onWatch} />;
   else if (s.notFound)
     body = (
       <section className="card stack" data-testid="room-not-found">
@@ -144,7 +161,8 @@ function RoomSession({ code, role, onRefused }: { code: string; role: RoomRole; 
 
   const banner = (
     <>
-      <ConnectionBanner status={room.connection} />
+      {/* The room closes after the end and the server lets the socket go: the results stay, no banner. */}
+      <ConnectionBanner status={room.connection} closed={s.closed || ended ? null : undefined} />
       {role === "spectator" && !big && v && v.phase !== "ended" && (
         <p className="sr-watching" data-testid="spectator-banner">
           Watching · join at <strong>{location.host}/serpent</strong> with code <strong>{code}</strong>
@@ -158,6 +176,7 @@ function RoomSession({ code, role, onRefused }: { code: string; role: RoomRole; 
     "data-role": role,
     "data-phase": v?.phase ?? "none",
     "data-seat": v?.you.playerId ?? "",
+    "data-connection": room.connection,
   };
   if (!big)
     return (
@@ -177,6 +196,30 @@ function RoomSession({ code, role, onRefused }: { code: string; role: RoomRole; 
       </div>
       {toasts}
     </FullFrame>
+  );
+}
+
+/** A player who is out of the race: why, and what they can still do (watch it). */
+function OutScreen({ code, reason, onWatch }: { code: string; reason: "left" | "removed" | "out"; onWatch(): void }) {
+  return (
+    <section className="card stack" data-testid="player-out" data-reason={reason}>
+      <h1>
+        {reason === "removed"
+          ? "The gamemaster took you out of this race"
+          : reason === "left"
+            ? "You left this race"
+            : "You are no longer in this race"}
+      </h1>
+      <p className="muted">You can't come back in as a player, but you can still watch game {code} to the end.</p>
+      <div className="row row--wrap">
+        <button type="button" className="btn btn--primary btn--md" onClick={onWatch} data-testid="out-watch">
+          Watch the race
+        </button>
+        <Link href="/serpent" className="btn btn--ghost btn--md">
+          SerpentRace
+        </Link>
+      </div>
+    </section>
   );
 }
 

@@ -402,7 +402,7 @@ describe("luck, skips and extra turns", () => {
       }),
     );
     expect(s.view?.players.find((p) => p.playerId === "P2")?.turnsToLose).toBe(1);
-    expect(s.feed[0]).toMatchObject({ text: "Ben misses a turn.", tone: "bad" });
+    expect(s.feed[0]).toMatchObject({ text: "Ben loses a turn (1 more to miss).", tone: "bad" });
     s = run(s, ev("game:extra-turn-remaining", { ...who("P1", "Ann"), remainingExtraTurns: 0, message: "extra" }));
     expect(s.view?.isExtraTurn).toBe(true);
     expect(s.view?.pending).toMatchObject({ kind: "roll", playerId: "P1" });

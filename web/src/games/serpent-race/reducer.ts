@@ -1,3 +1,4 @@
+import type { Cue } from "../../kit/sound";
 import type { ToastItem } from "../../kit/Toasts";
 import { fieldAt } from "./board";
 import { guessFollows, jokerGuessFollows } from "./matrices";
@@ -5,10 +6,12 @@ import type {
   CardData,
   EndedData,
   JokerCardView,
+  LeftReason,
   PendingView,
   PlayerView,
   ServerEventData,
   ServerMessage,
+  SkipReason,
   StateData,
 } from "./wire";
 
@@ -75,6 +78,18 @@ export interface SerpentClient {
   timeScale: number | null;
   /** The name `authenticated` greeted us with. */
   me: string | null;
+  /** The seat `authenticated` named ("P1"…, "GM" for the gamemaster); null for a projector. */
+  seat: string | null;
+  /**
+   * This browser's player is out of the race for good: they left, the gamemaster removed
+   * them (`game:player-left` naming them), or their token was refused as one that left
+   * (`left_game`, when we cannot tell which). The page stops offering them a turn.
+   */
+  gone: LeftReason | "out" | null;
+  /** The sound to play for the newest prompt or result (the page plays each id once). */
+  cue: { id: number; sound: Cue } | null;
+  /** The last prompt a cue was played for: a prompt sent again after a reconnect stays silent. */
+  cued: string | null;
   lastRoll: { id: number; turn: number; playerId: string; playerName: string; value: number } | null;
   card: CardInPlay | null;
   guess: GuessOutcome | null;
@@ -118,6 +133,10 @@ export function initialClient(code: string): SerpentClient {
     clockOffset: 0,
     timeScale: null,
     me: null,
+    seat: null,
+    gone: null,
+    cue: null,
+    cued: null,
     lastRoll: null,
     card: null,
     guess: null,
@@ -175,6 +194,70 @@ function learn(s: SerpentClient, scaledSeconds: number, roomSeconds: number | un
   if (!roomSeconds || !(scaledSeconds > 0)) return s;
   return { ...s, timeScale: scaledSeconds / roomSeconds };
 }
+
+/** A cue for a prompt, once: `key` names the prompt (its turn, its request), so the same one sent again is silent. */
+function cueOnce(s: SerpentClient, key: string, sound: Cue): SerpentClient {
+  if (s.cued === key) return s;
+  return { ...s, cue: { id: s.nextId, sound }, cued: key, nextId: s.nextId + 1 };
+}
+
+const cueNow = (s: SerpentClient, sound: Cue): SerpentClient => ({
+  ...s,
+  cue: { id: s.nextId, sound },
+  nextId: s.nextId + 1,
+});
+
+/**
+ * The away clock on a roll, as the server keeps it (turns.ts `armRoll`): while the player to
+ * roll is away and another player in the race is here, their turn is skipped
+ * `absentSkipSeconds` after the clock started; with nobody else here it waits. No event
+ * says the clock started, so it is worked out here whenever a roll is offered or someone
+ * comes or goes (a running clock keeps its deadline); the next sync brings the server's.
+ * While the time scale is unknown the deadline stays null, and the player shows as away.
+ */
+function armAway(s: SerpentClient, v: StateData, now: number): StateData {
+  const p = v.pending;
+  if (v.phase !== "active" || p?.kind !== "roll") return v;
+  const deadline =
+    awayClock(v) === "running" ? (p.deadline ?? deadlineAfter(s, now, v.settings.absentSkipSeconds)) : null;
+  return deadline === p.deadline ? v : { ...v, pending: { ...p, deadline } };
+}
+
+/**
+ * The away clock of the roll now: "none" (no roll waits, or its player is here), "running"
+ * (its player is away and another player is here: their turn will be skipped; `deadline`
+ * says when, once the time scale is known) or "waits" (nobody in the race is here).
+ */
+export function awayClock(v: StateData): "none" | "running" | "waits" {
+  const p = v.pending;
+  if (v.phase !== "active" || p?.kind !== "roll") return "none";
+  const cur = v.players.find((x) => x.playerId === p.playerId);
+  if (cur === undefined || cur.connected) return "none";
+  return v.players.some((q) => q !== cur && !q.left && q.connected) ? "running" : "waits";
+}
+
+/** `game:players-skipped` in words, by its reason. */
+export function skipText(name: string, reason: SkipReason, remaining: number): string {
+  switch (reason) {
+    case "away":
+      return `${name} was away: their turn was skipped.`;
+    case "gamemaster":
+      return `The gamemaster skipped ${name}'s turn.`;
+    case "lost-turns":
+      return remaining > 0 ? `${name} loses a turn (${remaining} more to miss).` : `${name} loses a turn.`;
+  }
+}
+
+/** `game:player-left` in words, by its reason. */
+export function leftText(name: string, reason: LeftReason): string {
+  return reason === "removed" ? `The gamemaster took ${name} out of the game.` : `${name} left the game.`;
+}
+
+/** Refusals whose server wording names seats ("P2"), said in words a gamemaster reads. */
+const REFUSAL_TEXT: Record<string, string> = {
+  not_their_turn: "That turn had already moved on: nobody was skipped.",
+  unknown_player: "That player is not in the game any more.",
+};
 
 function withView(s: SerpentClient, f: (v: StateData) => StateData): SerpentClient {
   return s.view ? { ...s, view: f(s.view) } : s;
@@ -264,12 +347,14 @@ export function endedFromState(v: StateData): EndedData {
 
 function onMessage(s: SerpentClient, msg: ServerMessage, at: number): SerpentClient {
   if (msg.event === "game:state") return stateFrom(s, msg.data, at);
-  if (msg.event === "authenticated") return { ...s, me: msg.data.playerName };
+  if (msg.event === "authenticated") return { ...s, me: msg.data.playerName, seat: msg.data.playerId ?? null };
   if (msg.event === "game:error") {
     const code = msg.data.code ?? "error";
     if (code === "room_not_found") return { ...s, notFound: s.ended === null };
     if (code === "bad_token") return { ...s, badToken: true };
-    return toast(s, code, msg.data.message);
+    // The stored token is of a player who is out (left, or removed): they may only watch now.
+    if (code === "left_game") return { ...s, gone: s.gone ?? "out" };
+    return toast(s, code, REFUSAL_TEXT[code] ?? msg.data.message);
   }
   if (msg.event === "game:chat") {
     const line = msg.data;
@@ -317,13 +402,14 @@ function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number, now: number
           return { ...v, players, readyCount, allReady: players.length > 0 && readyCount === players.length };
         }
         const out = patchPlayer(v, d.playerId, { left: true, connected: false });
-        return { ...out, turnSequence: out.turnSequence.filter((x) => x !== d.playerId) };
+        return armAway(s, { ...out, turnSequence: out.turnSequence.filter((x) => x !== d.playerId) }, now);
       });
-      return note(next, `${d.playerName} left the game.`, "bad", ts);
+      const mine = v?.you.playerId != null && v.you.playerId === d.playerId;
+      return note(mine ? { ...next, gone: d.reason } : next, leftText(d.playerName, d.reason), "bad", ts);
     }
     case "game:player-connection": {
       const d = msg.data;
-      const next = withView(s, (v) => patchPlayer(v, d.playerId, { connected: d.connected }));
+      const next = withView(s, (v) => armAway(s, patchPlayer(v, d.playerId, { connected: d.connected }), now));
       if (v?.phase !== "active") return next;
       return note(next, d.connected ? `${d.playerName} is back.` : `${d.playerName} lost the connection.`, "info", ts);
     }
@@ -359,14 +445,26 @@ function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number, now: number
           { kind: "roll", playerId: d.currentPlayer },
         ),
       );
-      return note(next, `The race has started! ${d.currentPlayerName} goes first.`, "turn", ts);
+      return note(
+        withView(next, (v) => armAway(next, v, now)),
+        `The race has started! ${d.currentPlayerName} goes first.`,
+        "turn",
+        ts,
+      );
     }
     case "game:your-turn": {
       const mine = v?.you.playerId;
-      if (!mine) return s;
-      return withView(s, (v) =>
-        setPending({ ...v, isExtraTurn: msg.data.isExtraTurn ?? false }, { kind: "roll", playerId: mine }),
+      if (!mine || !v) return s;
+      const extra = msg.data.isExtraTurn ?? false;
+      // Sent again after a reconnect (after the sync), or after `game:turn-changed` offered the
+      // same roll: the roll stands as it is, and the turn's cue is not played twice.
+      const already = v.pending?.kind === "roll" && v.pending.playerId === mine;
+      const next = withView(s, (v) =>
+        already
+          ? { ...v, isExtraTurn: extra }
+          : armAway(s, setPending({ ...v, isExtraTurn: extra }, { kind: "roll", playerId: mine }), now),
       );
+      return cueOnce(next, `turn:${turnOf(next)}`, "turn");
     }
     case "game:turn-changed": {
       const d = msg.data;
@@ -382,7 +480,12 @@ function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number, now: number
           { kind: "roll", playerId: d.currentPlayer },
         ),
       );
-      return note(next, `${d.currentPlayerName}'s turn.`, "turn", ts);
+      return note(
+        withView(next, (v) => armAway(next, v, now)),
+        `${d.currentPlayerName}'s turn.`,
+        "turn",
+        ts,
+      );
     }
     case "game:extra-turn-remaining": {
       const d = msg.data;
@@ -398,14 +501,20 @@ function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number, now: number
           { kind: "roll", playerId: d.playerId },
         ),
       );
-      return note(next, `Extra turn for ${d.playerName}.`, "turn", ts);
+      return note(
+        withView(next, (v) => armAway(next, v, now)),
+        `Extra turn for ${d.playerName}.`,
+        "turn",
+        ts,
+      );
     }
     case "game:players-skipped": {
       const d = msg.data;
       let next = withView(s, (v) =>
         d.skippedPlayers.reduce((acc, x) => patchPlayer(acc, x.playerId, { turnsToLose: x.remainingTurnsToLose }), v),
       );
-      for (const x of d.skippedPlayers) next = note(next, `${x.playerName} misses a turn.`, "bad", ts);
+      for (const x of d.skippedPlayers)
+        next = note(next, skipText(x.playerName, d.reason, x.remainingTurnsToLose), "bad", ts);
       return next;
     }
     case "game:dice-rolled": {
@@ -513,12 +622,13 @@ function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number, now: number
           deadline: deadlineAfter(s, now, v.settings.guessSeconds),
         });
       });
-      return note(
+      const said = note(
         next,
         `${d.playerName}: ${d.isCorrect ? "right" : "wrong"} answer.`,
         d.isCorrect ? "good" : "bad",
         ts,
       );
+      return v?.you.playerId === d.playerId ? cueNow(said, d.isCorrect ? "right" : "wrong") : said;
     }
     case "game:position-guess-request":
     case "game:joker-position-guess-request": {
@@ -638,10 +748,11 @@ function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number, now: number
     }
     case "game:gamemaster-decision-request": {
       const d = msg.data;
-      if (v?.pending?.decisionRequest?.requestId === d.requestId) return s;
+      // Sent again after a reconnect: the sync has it already, with its deadline.
+      if (v?.pending?.decisionRequest?.requestId === d.requestId) return cueOnce(s, `decision:${d.requestId}`, "tick");
       const next = learn(s, d.timeLimit, settings?.decisionSeconds);
       const deadline = new Date(now + d.timeLimit * 1000).toISOString();
-      return withView(next, (v) =>
+      const withRequest = withView(next, (v) =>
         setPending(v, {
           kind: "decision",
           playerId: d.playerId,
@@ -652,6 +763,7 @@ function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number, now: number
           decisionRequest: { requestId: d.requestId, timeLimit: d.timeLimit, jokerCard: d.jokerCard },
         }),
       );
+      return cueOnce(withRequest, `decision:${d.requestId}`, "tick");
     }
     case "game:gamemaster-decision-result": {
       const d = msg.data;
@@ -720,7 +832,7 @@ function onRaceEvent(s: SerpentClient, msg: RaceMessage, ts: number, now: number
           players: v.players.map((p) => ({ ...p, boardPosition: at.get(p.playerId) ?? p.boardPosition })),
         };
       });
-      return note({ ...next, ended: d }, d.message, "turn", ts);
+      return cueNow(note({ ...next, ended: d }, d.message, "turn", ts), "buzz");
     }
     case "game:cleanup-complete":
       return { ...s, closed: true };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { stageLine } from "./stage-text";
-import { lobbyView, raceView } from "./test-views";
+import { lobbyView, player, raceView } from "./test-views";
 import type { PendingView } from "./wire";
 
 const pending = (patch: Partial<PendingView>): PendingView => ({ ...raceView().pending!, ...patch });
@@ -22,6 +22,13 @@ describe("the line that says what is happening", () => {
     expect(stageLine(drawing, "P1")).toBe("You landed on a penalty field: drawing a card");
     const decision = raceView({ pending: pending({ kind: "decision" }) });
     expect(stageLine(decision, null)).toBe("The gamemaster decides on Ann's joker");
+  });
+
+  it("says when the player to roll is away, and whether the away clock runs", () => {
+    const players = [player("P1", "Ann", { connected: false }), player("P2", "Ben")];
+    expect(stageLine(raceView({ players }), "P2")).toBe("Ann's turn, but they are away");
+    const alone = [player("P1", "Ann", { connected: false }), player("P2", "Ben", { connected: false })];
+    expect(stageLine(raceView({ players: alone }), null)).toBe("Ann is away: the turn waits");
   });
 
   it("sums up the lobby and the end", () => {

@@ -1,5 +1,6 @@
 import { cardLabel } from "./answers";
 import { FIELD_LABEL } from "./board";
+import { awayClock } from "./reducer";
 import type { PendingView, StateData } from "./wire";
 
 /**
@@ -13,6 +14,10 @@ export function stageLine(v: StateData, you: string | null): string {
   const name = p?.playerName ?? v.currentPlayerName ?? "…";
   const mine = p !== null && p.playerId === you;
   if (!p) return `${name}'s turn`;
+  const away = mine ? "none" : awayClock(v);
+  // The player to roll is away: the board counts down to the skip, or the turn waits for them.
+  if (away === "running") return `${name}'s turn, but they are away`;
+  if (away === "waits") return `${name} is away: the turn waits`;
   return mine ? yourLine(p) : theirLine(p, name);
 }
 

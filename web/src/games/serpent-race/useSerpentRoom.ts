@@ -34,8 +34,6 @@ export function useSerpentRoom(code: string, role: RoomRole): SerpentRoom {
   const [socket, setSocket] = useState<Socket | null>(null);
   const socketRef = useRef<Socket | null>(null);
   const connection = useConnection(socket);
-  const seatRef = useRef<string | null>(null);
-  seatRef.current = state.view?.you.playerId ?? null;
 
   useEffect(() => {
     const auth = (cb: (data: object) => void) => {
@@ -55,7 +53,6 @@ export function useSerpentRoom(code: string, role: RoomRole): SerpentRoom {
       if (!isServerMessage(event, data)) return;
       const msg = { event, data } as ServerMessage;
       dispatch({ kind: "server", msg, at: Date.now() });
-      cue(msg, seatRef.current);
       if (msg.event === "game:ended") saveEnded(code, msg.data);
     });
     return () => {
@@ -65,6 +62,13 @@ export function useSerpentRoom(code: string, role: RoomRole): SerpentRoom {
       socketRef.current = null;
     };
   }, [code, role]);
+
+  // The reducer says which prompts and results deserve a sound (once each: a prompt sent
+  // again after a reconnect stays silent); each cue id plays once.
+  const cue = state.cue;
+  useEffect(() => {
+    if (cue) play(cue.sound);
+  }, [cue]);
 
   const send = useCallback(
     (event: string, data: Record<string, unknown> = {}) => {
@@ -94,22 +98,4 @@ export function useSerpentRoom(code: string, role: RoomRole): SerpentRoom {
   }, [code]);
 
   return { state, connection, dispatch, send, leave };
-}
-
-/** Short sounds (the kit's, with its mute switch) for what concerns this player. */
-function cue(msg: ServerMessage, seat: string | null): void {
-  switch (msg.event) {
-    case "game:your-turn":
-      play("turn");
-      break;
-    case "game:answer-validated":
-      if (seat !== null && msg.data.playerId === seat) play(msg.data.isCorrect ? "right" : "wrong");
-      break;
-    case "game:gamemaster-decision-request":
-      play("tick");
-      break;
-    case "game:ended":
-      play("buzz");
-      break;
-  }
 }

@@ -72,7 +72,12 @@ export const SERVER_EVENTS: readonly (ServerEventName | "game:state" | "authenti
 export type ServerMessage =
   | { [E in ServerEventName]: { event: E; data: ServerEventData<E> } }[ServerEventName]
   | { event: "game:state"; data: StateData }
-  | { event: "authenticated"; data: { gameCode: string; playerName: string; message: string } };
+  /** `playerId` is the seat ("P1"…, "GM" for the gamemaster). */
+  | { event: "authenticated"; data: { gameCode: string; playerName: string; playerId: string; message: string } };
+
+/** Why `game:players-skipped` skipped someone, and why `game:player-left` says they went. */
+export type SkipReason = ServerEventData<"game:players-skipped">["reason"];
+export type LeftReason = ServerEventData<"game:player-left">["reason"];
 
 const KNOWN = new Set<string>(SERVER_EVENTS);
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
+import { AccountForm } from "../../../kit/AccountForm";
 import { signOut, useAccount } from "../../../kit/account";
-import { SignInPanel } from "./SignInPanel";
 
 /** Who is signed in, with sign-out; or a way to sign in for those who are not. */
 export function AccountBar() {
@@ -26,9 +26,10 @@ export function AccountBar() {
         )}
       </p>
       {open && (
-        <SignInPanel
-          reason="Your decks are kept with your account."
-          onSignedIn={() => setOpen(false)}
+        <AccountForm
+          title="Sign in"
+          why="Your decks are kept with your account."
+          onDone={() => setOpen(false)}
           onCancel={() => setOpen(false)}
         />
       )}

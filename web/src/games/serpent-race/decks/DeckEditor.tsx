@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { AccountForm } from "../../../kit/AccountForm";
 import { currentAccount, useAccount } from "../../../kit/account";
 import { ApiError, errorText } from "../../../kit/api";
 import { Button } from "../../../kit/Button";
@@ -23,7 +24,6 @@ import {
 } from "./form";
 import { Problems } from "./Problems";
 import { SharingFields } from "./SharingFields";
-import { SignInPanel } from "./SignInPanel";
 import {
   ALLOWED,
   CARD_LABEL,
@@ -382,9 +382,10 @@ export function DeckEditor({ initial, initialProblems = [], notes = [], version,
       </section>
 
       {signIn && !account && (
-        <SignInPanel
-          reason="Sign in or create an account to save this deck. Your cards stay as they are."
-          onSignedIn={() => {
+        <AccountForm
+          title="Sign in to save"
+          why="Sign in or create an account to save this deck. Your cards stay as they are."
+          onDone={() => {
             setSignIn(false);
             void save();
           }}

@@ -1,12 +1,17 @@
+import { Countdown } from "../../../kit/Countdown";
 import { boardRows, FIELD_LABEL, FIELD_MARK, initials, signed, tokenColour, ZONES, zoneOf } from "../board";
+import { awayClock } from "../reducer";
 import type { PlayerView, StateData } from "../wire";
 
 /**
  * The board: 100 fields snaking upwards, each with its number, its type (colour and mark),
  * its step value as dots, and the tokens standing on it; the pattern zones run down the
  * left edge. "full" is the projected board (names on the tokens), "compact" a phone's.
+ * A player who is away has a faded token; when it is their roll, the board says so over
+ * its top edge with the time left before their turn is skipped (`offset`: the page's
+ * server clock offset).
  */
-export function Board({ v, size }: { v: StateData; size: "full" | "compact" }) {
+export function Board({ v, size, offset = 0 }: { v: StateData; size: "full" | "compact"; offset?: number }) {
   const fields = v.boardData?.fields ?? [];
   const boardSize = v.settings.boardSize;
   const rows = boardRows(boardSize);
@@ -20,9 +25,9 @@ export function Board({ v, size }: { v: StateData; size: "full" | "compact" }) {
   const token = (p: PlayerView) => (
     <span
       key={p.playerId}
-      className={p.playerId === v.currentPlayer ? "sr-token is-current" : "sr-token"}
+      className={`sr-token${p.playerId === v.currentPlayer ? " is-current" : ""}${p.connected ? "" : " is-away"}`}
       style={{ background: tokenColour(v.players, p.playerId) }}
-      title={p.playerName}
+      title={p.connected ? p.playerName : `${p.playerName} (away)`}
       data-testid={`token-${p.playerId}`}
       data-position={p.boardPosition}
     >
@@ -30,8 +35,25 @@ export function Board({ v, size }: { v: StateData; size: "full" | "compact" }) {
     </span>
   );
   const atStart = onField.get(0) ?? [];
+  const clock = awayClock(v);
+  const away = clock !== "none" ? v.pending : null;
   return (
     <div className={`sr-board sr-board--${size}`} data-testid="board">
+      {away && (
+        <p className="sr-board__away" role="status" data-testid="away-notice">
+          <span>
+            <strong>{away.playerName}</strong> is away
+            {clock === "waits"
+              ? ": the race waits until someone is back"
+              : away.deadline
+                ? ": their turn is skipped in"
+                : ": their turn is skipped if they are not back soon"}
+          </span>
+          {away.deadline && (
+            <Countdown deadline={Date.parse(away.deadline)} offset={offset} urgentAt={5} testId="away-countdown" />
+          )}
+        </p>
+      )}
       <div className="sr-board__grid" role="img" aria-label={boardLabel(v)}>
         {rows.map((row, r) => {
           const top = row.length ? Math.max(...row) : 0;

@@ -51,7 +51,7 @@ export function PlayerScreen({ room, s, v, onLeave }: RoomProps & { onLeave(): v
       )}
       {task ? <Task room={room} s={s} v={v} /> : <StagePanel s={s} v={v} />}
       {task && (task.kind === "guess" || task.kind === "jokerGuess") && <StagePanel s={s} v={v} />}
-      <Board v={v} size="compact" />
+      <Board v={v} size="compact" offset={s.clockOffset} />
       <Standings v={v} you={you} />
       <Feed feed={s.feed} limit={6} />
       <Chat v={v} canSend onSend={(message) => room.send("game:chat", { message })} />

@@ -55,7 +55,8 @@ export function StagePanel({
         <p className="sr-stagepanel__line" aria-live="polite" data-testid="stage-line" data-kind={p?.kind ?? "none"}>
           {stageLine(v, you)}
         </p>
-        {p?.deadline && (
+        {/* A roll's only clock is the away skip, which the board shows over its top edge. */}
+        {p?.deadline && p.kind !== "roll" && (
           <Countdown deadline={Date.parse(p.deadline)} offset={s.clockOffset} urgentAt={5} testId="stage-countdown" />
         )}
       </div>

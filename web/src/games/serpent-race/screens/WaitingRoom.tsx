@@ -6,6 +6,7 @@ import { startRace } from "../api";
 import { tokenColour } from "../board";
 import { LOGIN_TYPES } from "../wire";
 import { Chat } from "./Chat";
+import { RemoveButton } from "./GamemasterPanel";
 import type { RoomProps } from "./props";
 
 const JOIN_HOW = [
@@ -23,6 +24,8 @@ export function WaitingRoom({ room, s, v, role }: RoomProps) {
   const me = v.players.find((p) => p.playerId === you);
   const link = `${location.origin}/serpent/${v.gameCode}`;
   const big = role !== "player";
+  // Who came and who went (a removal included), newest only.
+  const latest = s.feed[0];
   const code = (
     <section className="sr-panel sr-lobby__code">
       <p className="label">Game code</p>
@@ -65,9 +68,15 @@ export function WaitingRoom({ room, s, v, role }: RoomProps) {
               <span className={p.ready ? "sr-badge sr-badge--good" : "sr-badge"}>
                 {p.ready ? "✓ ready" : "not ready"}
               </span>
+              {role === "gamemaster" && <RemoveButton room={room} v={v} player={p} />}
             </li>
           ))}
         </ul>
+      )}
+      {latest && (
+        <p className="sr-lobby__latest" aria-live="polite" data-testid="lobby-latest">
+          {latest.text}
+        </p>
       )}
     </section>
   );
