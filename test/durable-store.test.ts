@@ -12,6 +12,7 @@ import { MemoryLiveStore } from "../src/platform/live-store";
 import { recoverRooms } from "../src/platform/recovery";
 import { type Publisher, RoomHost } from "../src/platform/room-host";
 import { describeWithPostgres, postgresUrl } from "./support/needs";
+import { freshPostgresDatabase } from "./support/postgres";
 
 const backends: { name: string; url?: string; thread?: "main" | "worker" }[] = [
   { name: "PGlite (embedded, main thread)", thread: "main" },
@@ -57,19 +58,23 @@ function hostOn(h: DbHandle, clock: () => number) {
 for (const backend of backends) {
   (backend.name === "PostgreSQL" ? describeWithPostgres : describe)(`durable input log on ${backend.name}`, () => {
     let h: DbHandle;
+    let dropDatabase: (() => Promise<void>) | undefined;
     beforeAll(async () => {
-      h = await connectDb({ databaseUrl: backend.url, dataDir: "memory://", pgliteThread: backend.thread });
-      // Every game's migrations too: a shared database may already have run them.
+      let databaseUrl: string | undefined;
+      if (backend.url) {
+        const fresh = await freshPostgresDatabase("durable");
+        databaseUrl = fresh.url;
+        dropDatabase = fresh.drop;
+      }
+      h = await connectDb({ databaseUrl, dataDir: "memory://", pgliteThread: backend.thread });
+      // Every game's migrations too, twice: running them again must change nothing.
       const all = Object.assign({}, ...gameModules.map((g) => g.migrations ?? {}));
       await migrate(h.db as never, all);
-      await migrate(h.db as never, all); // idempotent
-      // A shared PostgreSQL keeps earlier runs' rooms; close them so recovery here only
-      // replays what this run wrote (nothing else uses this database during the suite).
-      if (h.kind === "postgres")
-        await h.db.updateTable("rooms").set({ status: "closed" }).where("status", "=", "open").execute();
+      await migrate(h.db as never, all);
     });
     afterAll(async () => {
       await h?.close();
+      await dropDatabase?.();
     });
 
     it("appends in order with group commit and reads back exactly", async () => {

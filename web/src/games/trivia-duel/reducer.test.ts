@@ -120,6 +120,16 @@ describe("ROOM_STATE", () => {
     expect(s.clockOffset).toBe(1250);
   });
 
+  it("keeps the best clock offset: a state that arrives late does not add time to a countdown", () => {
+    let s = triviaReducer(initialTriviaState("ABC234"), server(roomState({ serverNow: T0 + 250 }), T0 - 1000));
+    // Sent at serverNow T0 + 500 but held up 900 ms on the way: its sample is 900 ms short.
+    s = triviaReducer(s, server(roomState({ serverNow: T0 + 500 }), T0 + 150));
+    expect(s.clockOffset).toBe(1250);
+    // A faster message improves the estimate.
+    s = triviaReducer(s, server(roomState({ serverNow: T0 + 2000 }), T0 + 700));
+    expect(s.clockOffset).toBe(1300);
+  });
+
   it("is a full reset: stale question state from before does not survive", () => {
     const before = clueRoom();
     expect(before.clue).not.toBeNull();

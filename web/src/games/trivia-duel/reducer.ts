@@ -444,7 +444,9 @@ function fromRoomState(s: TriviaClient, m: RoomStateMsg, at: number): TriviaClie
     synced: true,
     spectating: m.you === null,
     you: m.you,
-    clockOffset: m.serverNow - at,
+    // Each sample is the true offset minus that message's delay, so the largest sample since
+    // the page first synced is the best estimate: a late message must not add seconds to a countdown.
+    clockOffset: s.synced ? Math.max(s.clockOffset, m.serverNow - at) : m.serverNow - at,
     phase: m.phase,
     matchNumber: m.matchNumber,
     startingBalance: m.config.startingBalance,
