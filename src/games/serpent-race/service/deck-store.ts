@@ -102,7 +102,7 @@ export async function installBuiltinDecks(db: Db, decks: GameDeck[], now: number
     const cur = await latestDeck(db, d.deckid);
     if (cur) {
       const cards = await deckCards(db, d.deckid, cur.version);
-      if (JSON.stringify(cards) === JSON.stringify(d.cards) && cur.name === d.name) continue;
+      if (sameJson(cards, d.cards) && cur.name === d.name) continue;
     }
     await saveDeck(
       db,
@@ -114,6 +114,25 @@ export async function installBuiltinDecks(db: Db, decks: GameDeck[], now: number
 }
 
 export const newDeckId = (): string => randomUUID();
+
+/**
+ * Equal as JSON values, whatever the order of object keys: PostgreSQL's jsonb gives keys back
+ * in its own order, so comparing raw JSON text would see a change at every start.
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(sortedKeys(a)) === JSON.stringify(sortedKeys(b));
+}
+
+function sortedKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedKeys);
+  if (v && typeof v === "object")
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, sortedKeys((v as Record<string, unknown>)[k])]),
+    );
+  return v;
+}
 
 /** One stored version with its cards, as the race reads it, or null. */
 export async function loadDeckVersion(
