@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { GameRules } from "../../../engine/rules";
 import { SerpentOptions } from "../options";
 import { createSerpentRaceRules } from "../rules";
-import type { SerpentState } from "../state";
+import type { CardEntry, SerpentState } from "../state";
 import type { Intent } from "../wire";
 import { type DeckCache, DeckRef } from "./deck-cache";
 
@@ -30,7 +30,32 @@ export function createHostedRules(decks: DeckCache): GameRules<SerpentState, Int
         if (!deck) throw new Error(`deck ${ref.id} version ${ref.version} is not loaded`);
         return deck;
       });
-      return race.setup({ ...args, options: { ...rest, decks: loaded } });
+      const state = race.setup({ ...args, options: { ...rest, decks: loaded } });
+      return { ...state, cards: sharedCards(deckRefs, state.cards) };
     },
   };
+}
+
+/** Most deck combinations whose card lists are kept for sharing; beyond it, rooms keep their own. */
+const SHARED_CARD_LISTS = 512;
+const cardLists = new Map<string, readonly CardEntry[]>();
+
+/**
+ * One card list for every room over the same stored deck versions. Stored versions never
+ * change, so rooms naming the same ones hold the very same cards: a classroom's games over a
+ * 10,000-card selection then cost their piles, not a copy of every card each.
+ */
+function sharedCards(refs: readonly DeckRef[], built: readonly CardEntry[]): readonly CardEntry[] {
+  const key = refs.map((r) => `${r.version}:${r.id}`).join("\n");
+  const known = cardLists.get(key);
+  if (known) {
+    // Most recently used last, so the oldest goes first when full.
+    cardLists.delete(key);
+    cardLists.set(key, known);
+    return known;
+  }
+  if (cardLists.size >= SHARED_CARD_LISTS) cardLists.delete(cardLists.keys().next().value as string);
+  const frozen = Object.freeze([...built]);
+  cardLists.set(key, frozen);
+  return frozen;
 }
