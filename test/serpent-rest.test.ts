@@ -1,5 +1,6 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DECK_LIMITS } from "../src/games/serpent-race/service/deck-schema";
 import { Identities } from "../src/platform/identities";
 import { RaceClient, register } from "./support/serpent-client";
 import { JOKER_CARDS, LUCK_CARDS, NEGATIVE_CARDS, POSITIVE_CARDS } from "./support/serpent-driver";
@@ -648,5 +649,36 @@ describe("the document's error format on every one of its routes", () => {
       status: 404,
       body: flat("game_not_found"),
     });
+  });
+});
+
+describe("deck storage per owner", () => {
+  fromAddress("127.0.0.8");
+  const limit = DECK_LIMITS.ownerBytes;
+  afterAll(() => {
+    DECK_LIMITS.ownerBytes = limit;
+  });
+
+  it("counts every version kept; a write past the quota is refused with 403 quota_exceeded and leaves nothing", async () => {
+    const owner = await register(server.url, "Busy Author");
+    const body = { name: "Mine", decktype: 0, cards: POSITIVE_CARDS, visibility: "private" };
+    const size = Buffer.byteLength(JSON.stringify(POSITIVE_CARDS));
+    // Room for two decks and a bit (card ids added on the way in make each a little larger).
+    DECK_LIMITS.ownerBytes = Math.floor(size * 2.6);
+    const first = await api("POST", "/api/v1/decks", { token: owner.accessToken, body });
+    expect(first.status).toBe(201);
+    expect((await api("POST", "/api/v1/decks", { token: owner.accessToken, body })).status).toBe(201);
+    const third = await api("POST", "/api/v1/decks", { token: owner.accessToken, body });
+    expect(third).toEqual({ status: 403, body: flat("quota_exceeded") });
+    const mine = await api("GET", "/api/v1/decks", { token: owner.accessToken });
+    expect(mine.body.decks.filter((d: { name: string }) => d.name === "Mine")).toHaveLength(2);
+    // Editing replaces: the old version nobody plays goes, so edits never fill the quota.
+    for (let i = 0; i < 4; i++) {
+      const put = await api("PUT", `/api/v1/decks/${first.body.deckid}`, { token: owner.accessToken, body });
+      expect(put.status).toBe(200);
+    }
+    // Deleting gives the room back.
+    expect((await api("DELETE", `/api/v1/decks/${first.body.deckid}`, { token: owner.accessToken })).status).toBe(200);
+    expect((await api("POST", "/api/v1/decks", { token: owner.accessToken, body })).status).toBe(201);
   });
 });

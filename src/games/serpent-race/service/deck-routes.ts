@@ -14,7 +14,9 @@ import {
   latestDeck,
   mayUse,
   newDeckId,
+  ownedBytes,
   ownedCount,
+  pruneDeckVersions,
   saveDeck,
   usableDecks,
   withCardIds,
@@ -104,11 +106,13 @@ export const deckRoutes: RouteDef[] = [
         throw new ApiRefusal(403, "quota_exceeded", `You may keep ${DECK_LIMITS.perOwner} decks; delete some first.`);
       const id = newDeckId();
       const cards = withCardIds(b.cards);
-      await saveDeck(
-        ctx.db,
-        { id, name: b.name, decktype: b.decktype, cards },
-        { ownerId: user, orgId: b.orgid ?? null, visibility: b.visibility },
-        ctx.now(),
+      await withinQuota(ctx.db, user, (db) =>
+        saveDeck(
+          db,
+          { id, name: b.name, decktype: b.decktype, cards },
+          { ownerId: user, orgId: b.orgid ?? null, visibility: b.visibility },
+          ctx.now(),
+        ),
       );
       const row = (await latestDeck(ctx.db, id))!;
       return { status: 201, body: { ...summary(row, user), cards } };
@@ -128,11 +132,13 @@ export const deckRoutes: RouteDef[] = [
       const b = req.body as DeckBody;
       await checkOrg(ctx.accounts, b.orgid, user);
       const cards = withCardIds(b.cards);
-      await saveDeck(
-        ctx.db,
-        { id: row.deckid, name: b.name, decktype: b.decktype, cards },
-        { ownerId: user, orgId: b.orgid ?? null, visibility: b.visibility },
-        ctx.now(),
+      await withinQuota(ctx.db, user, (db) =>
+        saveDeck(
+          db,
+          { id: row.deckid, name: b.name, decktype: b.decktype, cards },
+          { ownerId: user, orgId: b.orgid ?? null, visibility: b.visibility },
+          ctx.now(),
+        ),
       );
       const next = (await latestDeck(ctx.db, row.deckid))!;
       return { status: 200, body: { ...summary(next, user), cards } };
@@ -147,7 +153,32 @@ export const deckRoutes: RouteDef[] = [
     async handle(ctx, req) {
       const { row } = await own(ctx, req);
       await deleteDeck(ctx.db, row.deckid, ctx.now());
+      await pruneDeckVersions(ctx.db, row.ownerId ?? "");
       return { status: 200, body: { message: "Deck deleted.", deckid: row.deckid } };
     },
   },
 ];
+
+/**
+ * Write, let go of the versions nobody can reach any more, and keep the result only if the
+ * owner's stored decks still fit their quota (one transaction: a refused write leaves nothing).
+ */
+async function withinQuota(
+  db: ServiceContext["db"],
+  user: string,
+  write: (db: ServiceContext["db"]) => Promise<unknown>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await write(trx);
+    await pruneDeckVersions(trx, user);
+    const used = await ownedBytes(trx, user);
+    if (used > DECK_LIMITS.ownerBytes)
+      throw new ApiRefusal(
+        403,
+        "quota_exceeded",
+        `Your decks would hold ${mb(used)}; you may keep ${mb(DECK_LIMITS.ownerBytes)} (older versions count while a game in progress uses them). Delete some first.`,
+      );
+  });
+}
+
+const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

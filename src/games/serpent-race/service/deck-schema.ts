@@ -54,7 +54,11 @@ export const ALLOWED_TYPES: Record<number, readonly CardType[]> = {
 };
 
 /** At most this many cards in one deck, and this many decks per owner. */
-export const DECK_LIMITS = { cards: 500, perOwner: 100, bodyBytes: 512 * 1024 };
+/**
+ * Per deck, per owner and per request. `ownerBytes` counts every stored version an owner's
+ * decks hold (a version stays while an open game names it), so edits cannot fill the disk.
+ */
+export const DECK_LIMITS = { cards: 500, perOwner: 100, bodyBytes: 512 * 1024, ownerBytes: 25 * 1024 * 1024 };
 
 export const DeckBody = z
   .object({

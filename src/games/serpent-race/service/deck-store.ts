@@ -73,6 +73,30 @@ export async function deleteDeck(db: Db, id: string, now: number): Promise<void>
   await sql`UPDATE serpent_decks SET deleted_at = ${now} WHERE id = ${id} AND deleted_at IS NULL`.execute(db);
 }
 
+/** Bytes of cards an owner's stored deck versions hold (all versions, deleted ones too). */
+export async function ownedBytes(db: Db, userId: string): Promise<number> {
+  const r = await sql<{ n: string | number }>`SELECT COALESCE(SUM(octet_length(cards::text)), 0) AS n
+    FROM serpent_decks WHERE owner_id = ${userId}`.execute(db);
+  return Number(r.rows[0]!.n);
+}
+
+/**
+ * Let go of an owner's deck versions nobody can reach any more: every version but a live
+ * deck's newest, and all of a deleted deck's, unless an open room names it (a game keeps
+ * the cards it began with). Returns how many versions went.
+ */
+export async function pruneDeckVersions(db: Db, userId: string): Promise<number> {
+  const r = await sql`DELETE FROM serpent_decks d
+    WHERE d.owner_id = ${userId} AND d.builtin = false
+      AND (d.deleted_at IS NOT NULL
+        OR d.version < (SELECT MAX(x.version) FROM serpent_decks x WHERE x.id = d.id))
+      AND NOT EXISTS (SELECT 1 FROM rooms r WHERE r.status = 'open'
+        AND r.options -> 'deckRefs' @> jsonb_build_array(jsonb_build_object('id', d.id, 'version', d.version)))`.execute(
+    db,
+  );
+  return Number(r.numAffectedRows ?? 0);
+}
+
 /** The newest version of every deck a user (or nobody) may use: public ones, their own, their organisations'. */
 export async function usableDecks(db: Db, userId: string | null): Promise<DeckRow[]> {
   const r = await sql<Record<string, unknown>>`SELECT DISTINCT ON (id) ${COLUMNS} FROM serpent_decks d
