@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ackedInputsMissingFromLog, type FleetSummary, runFleet, startFleet } from "./support/cluster-bots";
+import { startServer, type TestServer } from "./support/server";
+
+/**
+ * The bot fleet the scale-out tests drive through a load balancer, here against one
+ * ordinary server: every game reaches its own end, and every input a bot saw acknowledged
+ * is in the durable log. Reconnect windows at this scale: Trivia Duel's 30 s and Outrank's
+ * grace are 1.5 s, far more than a bot needs to come back.
+ */
+const TIME_SCALE = 0.05;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ TIME_SCALE: String(TIME_SCALE) });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function missing(summary: FleetSummary) {
+  await server.log.drain();
+  return ackedInputsMissingFromLog(server.db, summary.acked);
+}
+
+async function until(what: string, pred: () => boolean, ms = 20_000) {
+  const end = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe("the cluster bot fleet against one server", () => {
+  it("plays twelve rooms of the four games to their end, every acknowledged input in the log", async () => {
+    const summary = await runFleet({ baseUrl: server.url, games: 12, timeScale: TIME_SCALE, seed: 7 });
+    expect(summary.unfinished).toEqual([]);
+    expect(summary.planned).toEqual({ "trivia-duel": 3, "card-table": 3, outrank: 3, "serpent-race": 3 });
+    expect(summary.finished).toEqual(summary.planned);
+    expect(summary.acked).toHaveLength(summary.inputs.acked);
+    for (const game of ["trivia-duel", "card-table", "outrank", "serpent-race"])
+      expect(summary.acked.filter((a) => a.game === game).length).toBeGreaterThan(3);
+    expect(await missing(summary)).toEqual([]);
+
+    // The check can fail: an intent nobody sent, and a second ack of a card played once, are missing.
+    const played = summary.acked.find((a) => (a.intent as { type: string }).type === "play")!;
+    const forged = { ...played, intent: { ...(played.intent as object), cardId: "no-such-card" } };
+    const again = { ...played };
+    const report = await ackedInputsMissingFromLog(server.db, [...summary.acked, forged, again]);
+    expect(report).toEqual([
+      { input: forged, why: "not_in_log" },
+      { input: again, why: "not_in_log" },
+    ]);
+  }, 60_000);
+
+  it("every socket dropped mid-game: the bots come back to their seats and every game still finishes", async () => {
+    const fleet = startFleet({ baseUrl: server.url, games: 8, timeScale: TIME_SCALE, seed: 11 });
+    await fleet.seated;
+    await until("play in every room", () => fleet.progress().every((p) => p.acked >= 3 || p.finished));
+    const playing = fleet.bots().filter((b) => !b.finished);
+    const seats = new Map(playing.map((b) => [b, b.seat]));
+    const rooms = new Set(playing.map((b) => b.room));
+    expect(rooms.size).toBeGreaterThan(0);
+    // As a node dying under them: every connection's transport closes at once.
+    for (const ns of ["/trivia", "/cards", "/outrank", "/game"])
+      for (const socket of server.io.of(ns).sockets.values()) socket.conn.close();
+    const summary = await fleet.done;
+    expect(summary.unfinished).toEqual([]);
+    expect(summary.finished).toEqual(summary.planned);
+    for (const b of playing) {
+      expect(b.reconnects, b.name).toBeGreaterThanOrEqual(1);
+      expect(b.seat, b.name).toBe(seats.get(b));
+    }
+    expect(await missing(summary)).toEqual([]);
+  }, 60_000);
+});

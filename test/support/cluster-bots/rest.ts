@@ -1,0 +1,69 @@
+export interface RestReply {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: bodies are read structurally by the bots
+  body: any;
+}
+
+export interface RestOptions {
+  body?: unknown;
+  /** Sent as `Authorization: Bearer …`. */
+  token?: string;
+  headers?: Record<string, string>;
+  /** How long to keep retrying a request that met no node (default 20 s). */
+  retryWindowMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A JSON request that outlives a dying node: a connection refused or reset, a load
+ * balancer's 502/503/504 (no node to send it to) and a 429 (the address's allowance) are
+ * retried with backoff for up to `retryWindowMs`. Anything else is returned as it came.
+ * A retried POST may have been applied once already: callers only retry what is harmless
+ * to repeat (a room or seat nobody uses is left behind) or read the refusal that says so.
+ */
+export async function rest(baseUrl: string, method: string, path: string, opts: RestOptions = {}): Promise<RestReply> {
+  const end = Date.now() + (opts.retryWindowMs ?? 20_000);
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let delay = 100;
+  for (;;) {
+    let retryAfterMs = 0;
+    try {
+      const r = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers,
+        ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
+      });
+      const text = await r.text();
+      if (![429, 502, 503, 504].includes(r.status) || Date.now() > end) {
+        let body: unknown = {};
+        try {
+          body = text ? JSON.parse(text) : {};
+        } catch {
+          body = { raw: text };
+        }
+        return { status: r.status, body };
+      }
+      retryAfterMs = Number(r.headers.get("retry-after") ?? 0) * 1000;
+    } catch (err) {
+      if (Date.now() > end) throw err;
+    }
+    await sleep(Math.min(Math.max(delay, retryAfterMs), Math.max(0, end - Date.now()) + 10));
+    delay = Math.min(delay * 2, 2000);
+  }
+}
+
+/** A request that must succeed with `status`; otherwise an error that says what came back. */
+export async function expectRest(
+  status: number,
+  baseUrl: string,
+  method: string,
+  path: string,
+  opts: RestOptions = {},
+): Promise<RestReply["body"]> {
+  const r = await rest(baseUrl, method, path, opts);
+  if (r.status !== status) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
