@@ -29,6 +29,11 @@ const MIN_GAP_MS = 60;
 const SETTLE_MS = 250;
 /** The gateway answers every message; no answer in this long counts the request as lost. */
 const REPLY_TIMEOUT_MS = 10_000;
+/**
+ * A socket that is up but has not been seated with a full state in this long (its join was
+ * refused: rate limited, a node that does not know the room yet) is dropped and tried again.
+ */
+const SYNC_TIMEOUT_MS = 5_000;
 
 /**
  * A player over Socket.IO (websocket only) that outlives its node: when the socket drops it
@@ -44,13 +49,15 @@ const REPLY_TIMEOUT_MS = 10_000;
  */
 export abstract class Bot {
   readonly counts = emptyCounts();
-  /** Connections after the first. */
+  /** Times the bot was seated again after losing its socket. */
   reconnects = 0;
   /** The seat the server gave this bot (the log's actor for its inputs). */
   seat: string | null = null;
   finished = false;
   /** Why the bot stopped before the end (it could not reconnect in time), or null. */
   failed: string | null = null;
+  /** How the game ended as this bot saw it (a winner, a forfeit), once it has. */
+  outcome: string | null = null;
   protected readonly socket: Socket;
   private synced = false;
   private pending: { id: number; sentAtMessage: number; timer: ReturnType<typeof setTimeout> } | null = null;
@@ -63,8 +70,9 @@ export abstract class Bot {
   private downSince: number | null = null;
   private attempts = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  private everConnected = false;
-  private closed = false;
+  private syncTimer: ReturnType<typeof setTimeout> | null = null;
+  private everSynced = false;
+  protected closed = false;
   private readonly ended: Promise<void>;
   private settle!: () => void;
   private readonly firstSync: Promise<void>;
@@ -102,10 +110,11 @@ export abstract class Bot {
       this.kick();
     });
     this.socket.on("connect", () => {
-      if (this.everConnected) this.reconnects++;
-      this.everConnected = true;
-      this.downSince = null;
-      this.attempts = 0;
+      if (this.syncTimer) clearTimeout(this.syncTimer);
+      this.syncTimer = setTimeout(() => {
+        this.syncTimer = null;
+        if (this.socket.connected && !this.synced && !this.closed && !this.finished) this.socket.disconnect();
+      }, SYNC_TIMEOUT_MS);
       this.onConnected();
     });
     this.socket.on("disconnect", () => this.down());
@@ -142,11 +151,19 @@ export abstract class Bot {
 
   /** The server sent a full state since the last (re)connect: decisions may be made again. */
   protected markSynced(): void {
+    if (this.syncTimer) clearTimeout(this.syncTimer);
+    this.syncTimer = null;
+    // The window runs from losing the socket until the bot is seated again, not merely connected.
+    if (this.downSince !== null && this.everSynced) this.reconnects++;
+    this.everSynced = true;
+    this.downSince = null;
+    this.attempts = 0;
     this.synced = true;
     this.syncedOnce();
   }
 
-  protected finish(): void {
+  protected finish(outcome?: string): void {
+    if (outcome !== undefined) this.outcome ??= outcome;
     if (this.finished) return;
     this.finished = true;
     this.settle();
@@ -154,7 +171,8 @@ export abstract class Bot {
 
   close(): void {
     this.closed = true;
-    for (const t of [this.stepTimer, this.staleTimer, this.reconnectTimer, this.pending?.timer]) if (t) clearTimeout(t);
+    for (const t of [this.stepTimer, this.staleTimer, this.reconnectTimer, this.syncTimer, this.pending?.timer])
+      if (t) clearTimeout(t);
     this.socket.close();
     this.settle();
   }

@@ -8,7 +8,7 @@ import { seatToken } from "./seats";
 type View = any;
 
 /** A CAH table that ends after `rounds` judged rounds; its seat tokens, one per player. */
-export async function createCardsRoom(ctx: BotContext, players: number, rounds = 2) {
+export async function createCardsRoom(ctx: BotContext, players: number, rounds = 3) {
   const body = await expectRest(201, ctx.baseUrl, "POST", "/api/v1/cards/rooms", {
     body: { settings: { endCondition: "rounds", endValue: rounds, handSize: 5 } },
     retryWindowMs: ctx.reconnectWindowMs,
@@ -46,12 +46,13 @@ export class CardsBot extends Bot {
     return s ? `status ${s.status}, phase ${s.currentPhase}, round ${s.round}` : "no state yet";
   }
 
-  protected onServer(_event: string, m: { type: string; state?: View }): void {
+  protected onServer(_event: string, m: { type: string; state?: View; event?: View }): void {
+    if (m.type === "event" && m.event?.type === "gameEnded") this.finish(`winner ${m.event.winner ?? "none"}`);
     if (m.type !== "state" || !m.state) return;
     this.state = m.state;
     this.seat = m.state.you ?? null;
     if (this.seat !== null) this.markSynced();
-    if (m.state.status === "ended") this.finish();
+    if (m.state.status === "ended") this.finish("ended");
   }
 
   private seq = 0;

@@ -36,6 +36,8 @@ export interface BotReport {
   name: string;
   seat: string | null;
   finished: boolean;
+  /** How the game ended as the bot saw it ("winner P1", "forfeit by P2", "rounds, winners P3"). */
+  outcome: string | null;
   failed: string | null;
   reconnects: number;
   where: string;
@@ -177,6 +179,7 @@ export function startFleet(opts: FleetOptions): Fleet {
       name: b.name,
       seat: b.seat,
       finished: b.finished,
+      outcome: b.outcome,
       failed: b.failed,
       reconnects: b.reconnects,
       where: b.where(),

@@ -60,7 +60,8 @@ export class OutrankBot extends Bot {
     this.state = m.state;
     this.seat = m.state.seat;
     if (this.seat !== null) this.markSynced();
-    if (m.state.phase === "gameEnd") this.finish();
+    const result = m.state.result;
+    if (m.state.phase === "gameEnd") this.finish(`${result?.reason}, winners ${result?.winners.join(" ")}`);
   }
 
   private seq = 0;

@@ -11,19 +11,24 @@ export interface RestOptions {
   headers?: Record<string, string>;
   /** How long to keep retrying a request that met no node (default 20 s). */
   retryWindowMs?: number;
+  /** How long to keep waiting out 429s (default 120 s: some routes allow 20 to 60 calls a minute per address). */
+  rateLimitWindowMs?: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * A JSON request that outlives a dying node: a connection refused or reset, a load
- * balancer's 502/503/504 (no node to send it to) and a 429 (the address's allowance) are
- * retried with backoff for up to `retryWindowMs`. Anything else is returned as it came.
+ * A JSON request that outlives a dying node: a connection refused or reset and a load
+ * balancer's 502/503/504 (no node to send it to) are retried with backoff for up to
+ * `retryWindowMs`, and a 429 (the address's allowance) is waited out for up to
+ * `rateLimitWindowMs`. Anything else is returned as it came.
  * A retried POST may have been applied once already: callers only retry what is harmless
  * to repeat (a room or seat nobody uses is left behind) or read the refusal that says so.
  */
 export async function rest(baseUrl: string, method: string, path: string, opts: RestOptions = {}): Promise<RestReply> {
-  const end = Date.now() + (opts.retryWindowMs ?? 20_000);
+  const began = Date.now();
+  const end = began + (opts.retryWindowMs ?? 20_000);
+  const rateEnd = began + Math.max(opts.rateLimitWindowMs ?? 120_000, opts.retryWindowMs ?? 20_000);
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -35,9 +40,12 @@ export async function rest(baseUrl: string, method: string, path: string, opts: 
         method,
         headers,
         ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
+        // A request stuck on a node that froze counts as failed and is tried again.
+        signal: AbortSignal.timeout(15_000),
       });
       const text = await r.text();
-      if (![429, 502, 503, 504].includes(r.status) || Date.now() > end) {
+      const retry = r.status === 429 ? Date.now() < rateEnd : [502, 503, 504].includes(r.status) && Date.now() < end;
+      if (!retry) {
         let body: unknown = {};
         try {
           body = text ? JSON.parse(text) : {};
@@ -50,7 +58,8 @@ export async function rest(baseUrl: string, method: string, path: string, opts: 
     } catch (err) {
       if (Date.now() > end) throw err;
     }
-    await sleep(Math.min(Math.max(delay, retryAfterMs), Math.max(0, end - Date.now()) + 10));
+    // Retry-After may say a minute; look again sooner, as the allowance refills as it goes.
+    await sleep(Math.min(Math.max(delay, retryAfterMs), 10_000));
     delay = Math.min(delay * 2, 2000);
   }
 }

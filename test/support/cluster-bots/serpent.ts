@@ -121,14 +121,14 @@ abstract class SerpentBot extends Bot {
         this.want = this.fromState(d);
         this.position = d.players.find((p: Data) => p.playerId === this.seat)?.boardPosition ?? 0;
         if (this.seat !== null) this.markSynced();
-        if (d.phase === "ended") this.finish();
+        if (d.phase === "ended") this.finish(`winner ${d.winner ?? "none"}`);
         return;
       case "game:started":
         this.phase = "active";
         return;
       case "game:ended":
         this.phase = "ended";
-        this.finish();
+        this.finish(`winner ${d.winner ?? "none"}`);
         return;
       case "game:your-turn":
         if (d.canRoll) this.want = { kind: "roll" };
@@ -275,6 +275,12 @@ export class SerpentGamemasterBot extends SerpentBot {
     if (d.allReady && d.readyCount >= this.players) this.startRace();
   }
 
+  private startAgain(): void {
+    setTimeout(() => {
+      if (!this.finished && !this.closed && this.phase === "waiting") this.startRace();
+    }, 500);
+  }
+
   private startRace(): void {
     if (this.starting || this.phase !== "waiting") return;
     this.starting = true;
@@ -289,14 +295,17 @@ export class SerpentGamemasterBot extends SerpentBot {
         if (r.status === 200) {
           this.phase = "active";
           this.recordRest({ event: "start", data: {} });
-        } else {
-          const code = String(r.body?.code ?? r.status);
-          this.counts.refused[code] = (this.counts.refused[code] ?? 0) + 1;
+          return;
         }
+        const code = String(r.body?.code ?? r.status);
+        this.counts.refused[code] = (this.counts.refused[code] ?? 0) + 1;
+        // game_started: an earlier try went through (its answer was lost with its node).
+        if (code !== "game_started") this.startAgain();
       },
       () => {
         this.starting = false;
         this.counts.lost++;
+        this.startAgain();
       },
     );
   }

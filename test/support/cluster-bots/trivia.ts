@@ -76,7 +76,8 @@ export class TriviaBot extends Bot {
         this.buzzer = (m.you && m.buzzer?.[m.you]) ?? "AVAILABLE";
         this.answering = m.buzzer?.currentlyAnswering ?? null;
         if (m.you !== null) this.markSynced();
-        if (m.phase === "COMPLETE" && m.matchNumber > 0) this.finish();
+        if (m.phase === "COMPLETE" && m.matchNumber > 0)
+          this.finish(m.result?.forfeitedBy ? `forfeit by ${m.result.forfeitedBy}` : `winner ${m.result?.winner}`);
         return;
       case "PHASE_CATEGORY":
         this.phase = "CATEGORY";
@@ -121,7 +122,7 @@ export class TriviaBot extends Bot {
         return;
       case "PHASE_COMPLETE":
         this.phase = "COMPLETE";
-        this.finish();
+        this.finish(m.forfeit ? `forfeit by ${m.forfeitedBy}` : `winner ${m.winner}`);
         return;
     }
   }
