@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ackedInputsMissingFromLog, type FleetSummary, runFleet, startFleet } from "./support/cluster-bots";
+import { describeWithPostgres } from "./support/needs";
+import { freshPostgresDatabase } from "./support/postgres";
 import { startServer, type TestServer } from "./support/server";
 
 /**
@@ -74,5 +76,31 @@ describe("the cluster bot fleet against one server", () => {
     }
     expect(summary.reconnects).toBeGreaterThanOrEqual(cut.length);
     expect(await missing(summary)).toEqual([]);
+  }, 60_000);
+});
+
+describeWithPostgres("the cluster bot fleet's log check on PostgreSQL", () => {
+  let pgServer: TestServer;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const db = await freshPostgresDatabase("cluster_bots");
+    drop = db.drop;
+    pgServer = await startServer({ TIME_SCALE: String(TIME_SCALE), DATABASE_URL: db.url });
+  });
+  afterAll(async () => {
+    await pgServer?.close();
+    await drop?.();
+  });
+
+  it("matches acked inputs to jsonb rows whatever their key order, and finds one the log lacks", async () => {
+    const summary = await runFleet({ baseUrl: pgServer.url, games: 4, timeScale: TIME_SCALE, seed: 3 });
+    expect(summary.unfinished).toEqual([]);
+    expect(pgServer.dbKind).toBe("postgres");
+    expect(await ackedInputsMissingFromLog(pgServer.db, summary.acked)).toEqual([]);
+    const roll = summary.acked.find((a) => a.game === "serpent-race" && a.seat !== "GM")!;
+    const forged = { ...roll, seat: "P9" };
+    expect(await ackedInputsMissingFromLog(pgServer.db, [...summary.acked, forged])).toEqual([
+      { input: forged, why: "not_in_log" },
+    ]);
   }, 60_000);
 });

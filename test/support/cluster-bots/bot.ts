@@ -143,7 +143,7 @@ export abstract class Bot {
   /** The next move from the state this bot has seen, or null to wait. */
   protected abstract decide(): Move | null;
 
-  /** A server message: update what the bot knows; call `synced()` on a full state, `finish()` at the end. */
+  /** A server message: update what the bot knows; call `markSynced()` on a full state, `finish()` at the end. */
   protected abstract onServer(event: string, data: unknown): void;
 
   /** The socket is up (again): protocols that join with a message send it here. */
