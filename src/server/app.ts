@@ -22,6 +22,7 @@ import { SeatTokens } from "../platform/seat-tokens";
 import { registerAccountRoutes } from "./account-routes";
 import type { Config } from "./config";
 import { registerErrorReplies } from "./errors";
+import { InFlight } from "./in-flight";
 import { createMetrics } from "./metrics";
 import { registerOpsRoutes } from "./ops-routes";
 import { SocketPublisher } from "./publisher";
@@ -100,7 +101,7 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     () => socketCount,
   );
   const onError = (err: unknown, context: string) => app.log.error({ err, context }, "room host error");
-  const host = new RoomHost({
+  const roomHost = new RoomHost({
     games,
     live,
     log,
@@ -111,6 +112,10 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     maxLiveRooms: config.MAX_LIVE_ROOMS,
     onError,
   });
+  // Everything that drives rooms goes through this view of the host, so shutdown can wait
+  // for inputs, ticks and REST actions already begun before it drains the log.
+  const inFlight = new InFlight();
+  const host = inFlight.wrap(roomHost);
   // Games whose own routes seat players or drive rooms (SerpentRace's REST) do it through these.
   Object.assign(services, {
     seats: tokens,
@@ -194,11 +199,13 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
   await app.register(fastifySwaggerUi, { routePrefix: "/docs", staticCSP: true });
 
   let recovering = true;
+  let draining = false;
   registerOpsRoutes(app, {
     config,
     metrics: metrics.registry,
     storage: dbh.kind,
     recovering: () => recovering,
+    draining: () => draining,
     check: async () => {
       if (log.broken) throw log.broken;
       await dbh.db.selectFrom("rooms").select("uid").limit(1).execute();
@@ -220,6 +227,7 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     app.log,
     { connected: () => socketCount++, disconnected: () => socketCount-- },
     services,
+    () => !draining,
   );
 
   const sweeper = setInterval(
@@ -259,15 +267,33 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     dbKind: dbh.kind,
     /** Resolves with the number of rooms restored from the log once every open room is back. */
     recovery,
+    /** Whether `drain()` has begun: /readyz answers 503 and no new socket is taken. */
+    get draining() {
+      return draining;
+    },
+    /**
+     * The first step of a graceful stop, at once: /readyz answers 503 `draining` so a load
+     * balancer sends no one new, and new sockets are refused. The sockets already here
+     * keep playing until `close()`.
+     */
+    drain() {
+      draining = true;
+    },
     async close() {
+      draining = true;
       clearInterval(sweeper);
       await recovery;
-      io.close();
-      await host.projectionsSettled();
+      // Sockets go first (their clients reconnect, through a load balancer to another
+      // node), and HTTP stops taking requests, so no new input arrives; then what already
+      // began finishes, and only then is the log drained and the database closed.
+      await Promise.all([io.close(), app.close()]);
+      await inFlight.idle();
+      // Timers are re-armed from the log by whoever holds the room next.
+      scheduler.cancelAll();
+      await inFlight.idle();
+      await roomHost.projectionsSettled();
       for (const g of [...games, ...serviceGames]) await g.close?.(services);
       await log.shutdown();
-      scheduler.cancelAll();
-      await app.close();
       await dbh.close();
     },
   };

@@ -23,6 +23,12 @@ export const Config = z.object({
   REDIS_URL: optionalUrl,
   DATA_DIR: z.string().default("./data"),
   /**
+   * After SIGTERM, how long the server goes on serving the sockets it has, with /readyz at
+   * 503, before it closes them: time for a load balancer's health check to see it go.
+   * The whole stop is forced after 10 s, so this stays well under that.
+   */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(0),
+  /**
    * Where embedded PGlite runs. auto: its own worker thread for a data directory on disk
    * (the event loop never waits on the database, and its garbage stays off the main heap),
    * the main thread for memory:// (tests, where starting a worker per server costs more).

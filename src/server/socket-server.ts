@@ -35,6 +35,8 @@ export function attachSockets(
   log: { warn: (o: object, m: string) => void },
   counts: { connected(): void; disconnected(): void },
   services?: ServiceContext,
+  /** False once the server is draining: new connections are refused (they find another node). */
+  accepting: () => boolean = () => true,
 ) {
   const floods = new FloodGuard();
   const connections = new KeyedBuckets(
@@ -55,7 +57,8 @@ export function attachSockets(
     allowRequest: (req, done) =>
       done(
         null,
-        originAllowed(req.headers.origin, req.headers.host, config.ALLOWED_ORIGINS) &&
+        accepting() &&
+          originAllowed(req.headers.origin, req.headers.host, config.ALLOWED_ORIGINS) &&
           !floods.banned(req.socket.remoteAddress ?? "") &&
           connections.take(req.socket.remoteAddress ?? ""),
       ),
