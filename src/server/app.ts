@@ -20,6 +20,7 @@ import { RoomHost } from "../platform/room-host";
 import { InProcessScheduler } from "../platform/scheduler";
 import { SeatTokens } from "../platform/seat-tokens";
 import { registerAccountRoutes } from "./account-routes";
+import { trustedHops } from "./client-address";
 import type { Config } from "./config";
 import { registerErrorReplies } from "./errors";
 import { InFlight } from "./in-flight";
@@ -39,7 +40,11 @@ export const JOURNAL_FILE = "parlor-input-journal.ndjson";
  * can listen at once; a room asked for before its turn is restored on the spot.
  */
 export async function buildServer(config: Config, games: GameModule[], serviceGames: ServiceModule[] = []) {
+  // Behind a load balancer, every request's peer is the balancer: who the client is comes
+  // from X-Forwarded-For, believed only from the hops TRUST_PROXY names.
+  const trusted = trustedHops(config.TRUST_PROXY);
   const app = Fastify({
+    trustProxy: (address: string) => trusted(address),
     logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
   });
@@ -228,6 +233,7 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     { connected: () => socketCount++, disconnected: () => socketCount-- },
     services,
     () => !draining,
+    trusted,
   );
 
   const sweeper = setInterval(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entryProblem } from "./client-address";
 
 const optionalUrl = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.url().optional());
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -70,6 +71,17 @@ export const Config = z.object({
    * Origin (bots, tests, native apps) are not browsers and are always let through.
    */
   ALLOWED_ORIGINS: list,
+  /**
+   * Proxies (addresses or CIDR blocks, e.g. 127.0.0.1/32) whose X-Forwarded-For is believed:
+   * rate limits, logs and METRICS_ALLOW then see the client behind them. Empty (the
+   * default): the header is ignored and the connection's peer is the client.
+   */
+  TRUST_PROXY: list.superRefine((entries, ctx) => {
+    for (const e of entries) {
+      const problem = entryProblem(e);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }
+  }),
   /** Bearer token that opens /metrics from anywhere; without it, only METRICS_ALLOW addresses may read it. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Addresses (exact, or a prefix ending in "." or ":") allowed to read /metrics without a token. */

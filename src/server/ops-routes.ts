@@ -21,7 +21,9 @@ export function addressAllowed(address: string, allow: string[]): boolean {
 function metricsAllowed(req: FastifyRequest, config: Config): boolean {
   const auth = req.headers.authorization;
   if (config.METRICS_TOKEN && auth === `Bearer ${config.METRICS_TOKEN}`) return true;
-  return addressAllowed(req.socket.remoteAddress ?? "", config.METRICS_ALLOW);
+  // The client's address: through a trusted proxy, the one it vouches for, so a load
+  // balancer on this machine does not make every outside caller look local.
+  return addressAllowed(req.ip, config.METRICS_ALLOW);
 }
 
 /**
