@@ -8,7 +8,17 @@ import { CahBot, seatToken } from "./support/cah-bot";
 import { spawnServer } from "./support/child-server";
 
 const dataDir = mkdtempSync(join(tmpdir(), "parlor-shutdown-"));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+/** Every server started here, so a failed test leaves none behind. */
+const started: { kill(signal: NodeJS.Signals): boolean; exitCode: number | null; signalCode: string | null }[] = [];
+afterAll(() => {
+  for (const p of started) if (p.exitCode === null && p.signalCode === null) p.kill("SIGKILL");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+async function spawn(env: Record<string, string>) {
+  const srv = await spawnServer(env);
+  started.push(srv.proc);
+  return srv;
+}
 
 type Proc = Awaited<ReturnType<typeof spawnServer>>["proc"];
 const exited = (proc: Proc) =>
@@ -47,7 +57,7 @@ describe("graceful shutdown", () => {
   it("SIGTERM: /readyz says draining at once, new sockets are refused, connected ones are closed, the process exits 0 and an acknowledged input is in the log", async () => {
     // The embedded default on disk, as `npm start` runs it.
     const env = { DATA_DIR: dataDir, DATABASE_URL: "", DRAIN_DELAY_MS: "1500" };
-    let srv = await spawnServer(env);
+    let srv = await spawn(env);
     const roomId = await newTable(srv.url);
     const names = ["Ada", "Bo", "Cy"];
     const tokens: string[] = [];
@@ -80,7 +90,7 @@ describe("graceful shutdown", () => {
     for (const b of bots) b.close();
 
     // Same data directory: the started game is there, from the log (paused: the others are away).
-    srv = await spawnServer(env);
+    srv = await spawn(env);
     const back = new CahBot(srv.url, roomId, tokens[0]!, "Ada");
     back.auto = false;
     const state = await back.until((s) => s.you !== null, 10_000, "seat again");
@@ -102,7 +112,7 @@ describe("graceful shutdown", () => {
   });
 
   it("a second signal ends a stop that is still draining, with a failure code", async () => {
-    const srv = await spawnServer({ DATA_DIR: "memory://", DRAIN_DELAY_MS: "5000" });
+    const srv = await spawn({ DATA_DIR: "memory://", DRAIN_DELAY_MS: "5000" });
     const gone = exited(srv.proc);
     srv.proc.kill("SIGTERM");
     for (;;) {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
@@ -29,6 +30,7 @@ import { registerOpsRoutes } from "./ops-routes";
 import { SocketPublisher } from "./publisher";
 import { BEARER_SCHEME, registerGameRoutes, registerServiceRoutes } from "./rest";
 import { attachSockets } from "./socket-server";
+import { oneNodeAtATime } from "./startup-lock";
 import { registerWeb } from "./static-web";
 
 /** The embedded mode's write-ahead file of input rows, inside DATA_DIR (see journal.ts). */
@@ -52,6 +54,12 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorReplies(app);
+  // Which node answered, for operators (and tests) looking through a load balancer.
+  const nodeName = config.NODE_NAME;
+  if (nodeName)
+    app.addHook("onRequest", async (_req, reply) => {
+      reply.header("x-parlor-node", nodeName);
+    });
 
   const inMemory = config.DATA_DIR.startsWith("memory://");
   const dbh = await connectDb({
@@ -63,29 +71,33 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     { ...accountMigrations },
     ...[...games, ...serviceGames].map((g) => g.migrations ?? {}),
   );
-  await migrate(dbh.db as never, gameMigrations);
-  const tokens = await SeatTokens.open(dbh.db as never, config.SEAT_TOKEN_SECRET);
-  const identity = await Identities.open(dbh.db as never, config.IDENTITY_SECRET);
-  const accounts = new Accounts(dbh.db, identity);
-  const content = new ContentBlobs(dbh.db, {
-    elsewhere: async () => {
-      let bytes = 0;
-      for (const g of games) bytes += (await g.storedBytes?.(services)) ?? 0;
-      return bytes;
-    },
+  // Several nodes on one PostgreSQL start together: one sets up at a time.
+  const { tokens, identity, accounts, services } = await oneNodeAtATime(dbh.db as never, dbh.kind, async () => {
+    await migrate(dbh.db as never, gameMigrations);
+    const tokens = await SeatTokens.open(dbh.db as never, config.SEAT_TOKEN_SECRET);
+    const identity = await Identities.open(dbh.db as never, config.IDENTITY_SECRET);
+    const accounts = new Accounts(dbh.db, identity);
+    const content = new ContentBlobs(dbh.db, {
+      elsewhere: async () => {
+        let bytes = 0;
+        for (const g of games) bytes += (await g.storedBytes?.(services)) ?? 0;
+        return bytes;
+      },
+    });
+    const services: ServiceContext = {
+      db: dbh.db,
+      now: () => Date.now(),
+      contentQuotaBytes: config.CONTENT_QUOTA_MB * 1024 * 1024,
+      identity,
+      accounts,
+      content,
+    };
+    for (const g of [...games, ...serviceGames]) await g.init?.(services);
+    // Content sent with rooms that closed since the last run (and unused for a while) goes.
+    const purged = await content.purge();
+    if (purged) app.log.info({ purged }, "stored content no open room names was let go");
+    return { tokens, identity, accounts, services };
   });
-  const services: ServiceContext = {
-    db: dbh.db,
-    now: () => Date.now(),
-    contentQuotaBytes: config.CONTENT_QUOTA_MB * 1024 * 1024,
-    identity,
-    accounts,
-    content,
-  };
-  for (const g of [...games, ...serviceGames]) await g.init?.(services);
-  // Content sent with rooms that closed since the last run (and unused for a while) goes.
-  const purged = await content.purge();
-  if (purged) app.log.info({ purged }, "stored content no open room names was let go");
   // Embedded on disk: inputs are durable once in the journal file, and PGlite (whose
   // statements stall now and then) takes them in the background. PostgreSQL commits
   // without blocking, and is the log other nodes read, so it needs no journal.
@@ -104,6 +116,7 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
   const metrics = createMetrics(
     () => live.sizeNow(),
     () => socketCount,
+    config.NODE_NAME ?? hostname(),
   );
   const onError = (err: unknown, context: string) => app.log.error({ err, context }, "room host error");
   const roomHost = new RoomHost({

@@ -24,6 +24,15 @@ export const Config = z.object({
   REDIS_URL: optionalUrl,
   DATA_DIR: z.string().default("./data"),
   /**
+   * This node's name among several: sent as X-Parlor-Node on every response and in
+   * /healthz, and the `node` label of parlor_node_info. Unset: no header, and the host name
+   * labels the metrics.
+   */
+  NODE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/, "letters, digits, '.', '_' or '-', at most 63")
+    .optional(),
+  /**
    * After SIGTERM, how long the server goes on serving the sockets it has, with /readyz at
    * 503, before it closes them: time for a load balancer's health check to see it go.
    * The whole stop is forced after 10 s, so this stays well under that.

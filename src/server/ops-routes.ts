@@ -37,6 +37,7 @@ export function registerOpsRoutes(app: FastifyInstance, ops: Ops) {
     storage: ops.storage,
     // Which process answered: behind a load balancer, and for tools that start servers.
     pid: process.pid,
+    ...(ops.config.NODE_NAME ? { node: ops.config.NODE_NAME } : {}),
     ...(await ops.check()),
   });
   const noLimit = { config: { rateLimit: false } };
