@@ -15,14 +15,15 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { Redis } from "ioredis";
 import pg from "pg";
+import { SHUTDOWN_DEADLINE_MS } from "../server/config";
 import { DRAIN_DELAY_MS, HEALTH_PATH, haproxyConfig } from "./haproxy-config";
 
 export const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/parlor";
 export const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
 export const DEFAULT_STATS_PORT = 8404;
 const HAPROXY_CANDIDATES = ["/usr/sbin/haproxy", "/usr/bin/haproxy", "/usr/local/sbin/haproxy"];
-/** A node's own stop is forced at 10 s (main.ts); after this, what is left is killed. */
-const STOP_DEADLINE_MS = 15_000;
+/** A node cuts its own stop short at SHUTDOWN_DEADLINE_MS; what is left a little after that is killed. */
+const STOP_DEADLINE_MS = SHUTDOWN_DEADLINE_MS + 5_000;
 
 interface Member {
   name: string;

@@ -1,3 +1,5 @@
+import { pathToFileURL } from "node:url";
+
 /**
  * The HAProxy configuration in front of Parlor nodes: written by `npm run cluster` for the
  * nodes it starts, and (with Docker's resolver) checked in as deploy/haproxy.cfg, so the
@@ -90,4 +92,32 @@ export function haproxyConfig(o: HaproxyOptions): string {
     "",
   ];
   return lines.join("\n");
+}
+
+/** The port every node listens on inside its container, and HAProxy's two ports in deploy/. */
+export const COMPOSE_NODE_PORT = 3000;
+export const COMPOSE_PORT = 3000;
+export const COMPOSE_STATS_PORT = 8404;
+/** Docker's own DNS server, inside every container on a user-defined network. */
+const DOCKER_DNS = "127.0.0.11:53";
+
+/** deploy/haproxy.cfg for compose services of these names (node1, node2, …). */
+export function composeHaproxyConfig(nodeNames: string[]): string {
+  return haproxyConfig({
+    bind: `*:${COMPOSE_PORT}`,
+    statsBind: `*:${COMPOSE_STATS_PORT}`,
+    resolver: DOCKER_DNS,
+    nodes: nodeNames.map((name) => ({ name, address: `${name}:${COMPOSE_NODE_PORT}` })),
+    comment: [
+      "HAProxy for deploy/compose.yaml. Written by src/cli/haproxy-config.ts, as npm run cluster's",
+      `is: regenerate with  npx tsx src/cli/haproxy-config.ts ${nodeNames.join(" ")} > deploy/haproxy.cfg`,
+      "(test/deploy-files.test.ts fails when the two differ).",
+    ],
+  });
+}
+
+// Run directly: print deploy/haproxy.cfg for the node names given.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const names = process.argv.slice(2);
+  process.stdout.write(composeHaproxyConfig(names.length ? names : ["node1", "node2", "node3"]));
 }

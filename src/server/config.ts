@@ -14,6 +14,9 @@ const list = z
       .filter(Boolean),
   );
 
+/** A graceful stop (SIGTERM) that takes longer than this is cut short: a stuck database, a hung socket. */
+export const SHUTDOWN_DEADLINE_MS = 10_000;
+
 /** Configuration from the environment, validated once at start (see docs/operations.md). */
 export const Config = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -35,7 +38,7 @@ export const Config = z.object({
   /**
    * After SIGTERM, how long the server goes on serving the sockets it has, with /readyz at
    * 503, before it closes them: time for a load balancer's health check to see it go.
-   * The whole stop is forced after 10 s, so this stays well under that.
+   * The whole stop is forced after SHUTDOWN_DEADLINE_MS, so this stays well under that.
    */
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(0),
   /**

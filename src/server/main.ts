@@ -1,9 +1,6 @@
 import { gameModules, serviceModules } from "../games/registry";
 import { buildServer } from "./app";
-import { loadConfig } from "./config";
-
-/** A graceful stop that takes longer than this is cut short (a stuck database, a hung socket). */
-const SHUTDOWN_DEADLINE_MS = 10_000;
+import { loadConfig, SHUTDOWN_DEADLINE_MS } from "./config";
 
 const config = loadConfig();
 const server = await buildServer(config, gameModules, serviceModules);
