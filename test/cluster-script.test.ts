@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { io } from "socket.io-client";
 import { afterAll, expect, it } from "vitest";
 import { freePort } from "./support/child-server";
 import { describeWithHaproxy, describeWithPostgres, describeWithRedis, postgresUrl, redisUrl } from "./support/needs";
@@ -22,6 +23,21 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | null 
     if (Date.now() > end) throw new Error(`timed out: ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Whether a websocket opens through HAProxy (the upgrade passes, the tunnel carries Socket.IO's handshake). */
+function socketOpens(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = io(`${url}/cards`, { transports: ["websocket"], forceNew: true, reconnection: false, timeout: 10_000 });
+    s.on("connect", () => {
+      s.close();
+      resolve(true);
+    });
+    s.on("connect_error", () => {
+      s.close();
+      resolve(false);
+    });
+  });
 }
 
 /** Through HAProxy: the status and the node that answered. */
@@ -92,6 +108,8 @@ describeWithHaproxy("npm run cluster", () => {
           seen.add(r.node);
         }
         expect([...seen].sort()).toEqual(["node1", "node2"]);
+        expect(await socketOpens(front)).toBe(true);
+        expect(await socketOpens(front)).toBe(true);
         expect((await fetch(`http://127.0.0.1:${statsPort}/`)).status).toBe(200);
 
         // kill -9 one node: the script says so and keeps the rest running; HAProxy answers from the other.
@@ -100,6 +118,7 @@ describeWithHaproxy("npm run cluster", () => {
           /node1 \(pid \d+\) exited \(signal SIGKILL\)/.test(output),
         );
         for (let i = 0; i < 6; i++) expect(await readyz(front)).toEqual({ status: 200, node: "node2" });
+        expect(await socketOpens(front)).toBe(true);
         expect(script.exitCode).toBeNull();
         expect(alive(pids.node2!) && alive(pids.HAProxy!)).toBe(true);
 
