@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
@@ -20,13 +21,16 @@ import { RoomHost } from "../platform/room-host";
 import { InProcessScheduler } from "../platform/scheduler";
 import { SeatTokens } from "../platform/seat-tokens";
 import { registerAccountRoutes } from "./account-routes";
+import { trustedHops } from "./client-address";
 import type { Config } from "./config";
 import { registerErrorReplies } from "./errors";
+import { InFlight } from "./in-flight";
 import { createMetrics } from "./metrics";
 import { registerOpsRoutes } from "./ops-routes";
 import { SocketPublisher } from "./publisher";
 import { BEARER_SCHEME, registerGameRoutes, registerServiceRoutes } from "./rest";
 import { attachSockets } from "./socket-server";
+import { oneNodeAtATime } from "./startup-lock";
 import { registerWeb } from "./static-web";
 
 /** The embedded mode's write-ahead file of input rows, inside DATA_DIR (see journal.ts). */
@@ -38,7 +42,11 @@ export const JOURNAL_FILE = "parlor-input-journal.ndjson";
  * can listen at once; a room asked for before its turn is restored on the spot.
  */
 export async function buildServer(config: Config, games: GameModule[], serviceGames: ServiceModule[] = []) {
+  // Behind a load balancer, every request's peer is the balancer: who the client is comes
+  // from X-Forwarded-For, believed only from the hops TRUST_PROXY names.
+  const trusted = trustedHops(config.TRUST_PROXY);
   const app = Fastify({
+    trustProxy: (address: string) => trusted(address),
     logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
   });
@@ -46,6 +54,12 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorReplies(app);
+  // Which node answered, for operators (and tests) looking through a load balancer.
+  const nodeName = config.NODE_NAME;
+  if (nodeName)
+    app.addHook("onRequest", async (_req, reply) => {
+      reply.header("x-parlor-node", nodeName);
+    });
 
   const inMemory = config.DATA_DIR.startsWith("memory://");
   const dbh = await connectDb({
@@ -57,29 +71,33 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     { ...accountMigrations },
     ...[...games, ...serviceGames].map((g) => g.migrations ?? {}),
   );
-  await migrate(dbh.db as never, gameMigrations);
-  const tokens = await SeatTokens.open(dbh.db as never, config.SEAT_TOKEN_SECRET);
-  const identity = await Identities.open(dbh.db as never, config.IDENTITY_SECRET);
-  const accounts = new Accounts(dbh.db, identity);
-  const content = new ContentBlobs(dbh.db, {
-    elsewhere: async () => {
-      let bytes = 0;
-      for (const g of games) bytes += (await g.storedBytes?.(services)) ?? 0;
-      return bytes;
-    },
+  // Several nodes on one PostgreSQL start together: one sets up at a time.
+  const { tokens, identity, accounts, services } = await oneNodeAtATime(dbh.db as never, dbh.kind, async () => {
+    await migrate(dbh.db as never, gameMigrations);
+    const tokens = await SeatTokens.open(dbh.db as never, config.SEAT_TOKEN_SECRET);
+    const identity = await Identities.open(dbh.db as never, config.IDENTITY_SECRET);
+    const accounts = new Accounts(dbh.db, identity);
+    const content = new ContentBlobs(dbh.db, {
+      elsewhere: async () => {
+        let bytes = 0;
+        for (const g of games) bytes += (await g.storedBytes?.(services)) ?? 0;
+        return bytes;
+      },
+    });
+    const services: ServiceContext = {
+      db: dbh.db,
+      now: () => Date.now(),
+      contentQuotaBytes: config.CONTENT_QUOTA_MB * 1024 * 1024,
+      identity,
+      accounts,
+      content,
+    };
+    for (const g of [...games, ...serviceGames]) await g.init?.(services);
+    // Content sent with rooms that closed since the last run (and unused for a while) goes.
+    const purged = await content.purge();
+    if (purged) app.log.info({ purged }, "stored content no open room names was let go");
+    return { tokens, identity, accounts, services };
   });
-  const services: ServiceContext = {
-    db: dbh.db,
-    now: () => Date.now(),
-    contentQuotaBytes: config.CONTENT_QUOTA_MB * 1024 * 1024,
-    identity,
-    accounts,
-    content,
-  };
-  for (const g of [...games, ...serviceGames]) await g.init?.(services);
-  // Content sent with rooms that closed since the last run (and unused for a while) goes.
-  const purged = await content.purge();
-  if (purged) app.log.info({ purged }, "stored content no open room names was let go");
   // Embedded on disk: inputs are durable once in the journal file, and PGlite (whose
   // statements stall now and then) takes them in the background. PostgreSQL commits
   // without blocking, and is the log other nodes read, so it needs no journal.
@@ -98,9 +116,10 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
   const metrics = createMetrics(
     () => live.sizeNow(),
     () => socketCount,
+    config.NODE_NAME ?? hostname(),
   );
   const onError = (err: unknown, context: string) => app.log.error({ err, context }, "room host error");
-  const host = new RoomHost({
+  const roomHost = new RoomHost({
     games,
     live,
     log,
@@ -111,6 +130,10 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     maxLiveRooms: config.MAX_LIVE_ROOMS,
     onError,
   });
+  // Everything that drives rooms goes through this view of the host, so shutdown can wait
+  // for inputs, ticks and REST actions already begun before it drains the log.
+  const inFlight = new InFlight();
+  const host = inFlight.wrap(roomHost);
   // Games whose own routes seat players or drive rooms (SerpentRace's REST) do it through these.
   Object.assign(services, {
     seats: tokens,
@@ -194,11 +217,13 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
   await app.register(fastifySwaggerUi, { routePrefix: "/docs", staticCSP: true });
 
   let recovering = true;
+  let draining = false;
   registerOpsRoutes(app, {
     config,
     metrics: metrics.registry,
     storage: dbh.kind,
     recovering: () => recovering,
+    draining: () => draining,
     check: async () => {
       if (log.broken) throw log.broken;
       await dbh.db.selectFrom("rooms").select("uid").limit(1).execute();
@@ -220,6 +245,8 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     app.log,
     { connected: () => socketCount++, disconnected: () => socketCount-- },
     services,
+    () => !draining,
+    trusted,
   );
 
   const sweeper = setInterval(
@@ -259,15 +286,33 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     dbKind: dbh.kind,
     /** Resolves with the number of rooms restored from the log once every open room is back. */
     recovery,
+    /** Whether `drain()` has begun: /readyz answers 503 and no new socket is taken. */
+    get draining() {
+      return draining;
+    },
+    /**
+     * The first step of a graceful stop, at once: /readyz answers 503 `draining` so a load
+     * balancer sends no one new, and new sockets are refused. The sockets already here
+     * keep playing until `close()`.
+     */
+    drain() {
+      draining = true;
+    },
     async close() {
+      draining = true;
       clearInterval(sweeper);
       await recovery;
-      io.close();
-      await host.projectionsSettled();
+      // Sockets go first (their clients reconnect, through a load balancer to another
+      // node), and HTTP stops taking requests, so no new input arrives; then what already
+      // began finishes, and only then is the log drained and the database closed.
+      await Promise.all([io.close(), app.close()]);
+      await inFlight.idle();
+      // Timers are re-armed from the log by whoever holds the room next.
+      scheduler.cancelAll();
+      await inFlight.idle();
+      await roomHost.projectionsSettled();
       for (const g of [...games, ...serviceGames]) await g.close?.(services);
       await log.shutdown();
-      scheduler.cancelAll();
-      await app.close();
       await dbh.close();
     },
   };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entryProblem } from "./client-address";
 
 const optionalUrl = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.url().optional());
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -13,6 +14,9 @@ const list = z
       .filter(Boolean),
   );
 
+/** A graceful stop (SIGTERM) that takes longer than this is cut short: a stuck database, a hung socket. */
+export const SHUTDOWN_DEADLINE_MS = 10_000;
+
 /** Configuration from the environment, validated once at start (see docs/operations.md). */
 export const Config = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -22,6 +26,21 @@ export const Config = z.object({
   /** Reserved for scale-out mode (live state, timers and fan-out on Redis). */
   REDIS_URL: optionalUrl,
   DATA_DIR: z.string().default("./data"),
+  /**
+   * This node's name among several: sent as X-Parlor-Node on every response and in
+   * /healthz, and the `node` label of parlor_node_info. Unset: no header, and the host name
+   * labels the metrics.
+   */
+  NODE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/, "letters, digits, '.', '_' or '-', at most 63")
+    .optional(),
+  /**
+   * After SIGTERM, how long the server goes on serving the sockets it has, with /readyz at
+   * 503, before it closes them: time for a load balancer's health check to see it go.
+   * The whole stop is forced after SHUTDOWN_DEADLINE_MS, so this stays well under that.
+   */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(0),
   /**
    * Where embedded PGlite runs. auto: its own worker thread for a data directory on disk
    * (the event loop never waits on the database, and its garbage stays off the main heap),
@@ -64,6 +83,17 @@ export const Config = z.object({
    * Origin (bots, tests, native apps) are not browsers and are always let through.
    */
   ALLOWED_ORIGINS: list,
+  /**
+   * Proxies (addresses or CIDR blocks, e.g. 127.0.0.1/32) whose X-Forwarded-For is believed:
+   * rate limits, logs and METRICS_ALLOW then see the client behind them. Empty (the
+   * default): the header is ignored and the connection's peer is the client.
+   */
+  TRUST_PROXY: list.superRefine((entries, ctx) => {
+    for (const e of entries) {
+      const problem = entryProblem(e);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }
+  }),
   /** Bearer token that opens /metrics from anywhere; without it, only METRICS_ALLOW addresses may read it. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Addresses (exact, or a prefix ending in "." or ":") allowed to read /metrics without a token. */

@@ -1,6 +1,6 @@
 import { gameModules, serviceModules } from "../games/registry";
 import { buildServer } from "./app";
-import { loadConfig } from "./config";
+import { loadConfig, SHUTDOWN_DEADLINE_MS } from "./config";
 
 const config = loadConfig();
 const server = await buildServer(config, gameModules, serviceModules);
@@ -12,11 +12,37 @@ server.app.log.info(
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
+  process.on(signal, () => {
+    if (stopping) {
+      // A second signal: the operator does not want to wait.
+      server.app.log.warn({ signal }, "second signal: exiting without finishing the stop");
+      process.exit(1);
+    }
     stopping = true;
-    server.app.log.info({ signal }, "shutting down");
-    await server.close();
-    process.exit(0);
+    void stop(signal);
   });
+}
+
+/**
+ * Not ready at once (a load balancer stops sending), no new sockets; after DRAIN_DELAY_MS
+ * the sockets close (their clients reconnect elsewhere), inputs already begun finish, the
+ * log is written out and the database closed. Acknowledged inputs are durable before
+ * their acknowledgement anyway: this is about leaving nothing half-done to recover.
+ */
+async function stop(signal: string) {
+  server.app.log.info({ signal, drainDelayMs: config.DRAIN_DELAY_MS }, "draining");
+  server.drain();
+  setTimeout(() => {
+    server.app.log.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, "graceful stop took too long: exiting");
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
+  try {
+    if (config.DRAIN_DELAY_MS) await new Promise((r) => setTimeout(r, config.DRAIN_DELAY_MS));
+    await server.close();
+    server.app.log.info("stopped");
+    process.exit(0);
+  } catch (err) {
+    server.app.log.error({ err }, "graceful stop failed");
+    process.exit(1);
+  }
 }

@@ -2,9 +2,17 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import type { HostMetrics } from "../platform/room-host";
 
 /** Prometheus metrics served at /metrics. */
-export function createMetrics(liveRooms: () => number, sockets: () => number) {
+export function createMetrics(liveRooms: () => number, sockets: () => number, node: string) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "parlor_process_" });
+  // Always 1: its label names the node, so series scraped from several nodes can be told
+  // apart (and joined on the scrape's instance) even where the scraper adds no label of its own.
+  new Gauge({
+    name: "parlor_node_info",
+    help: "This node (NODE_NAME, or the host name); always 1",
+    labelNames: ["node"],
+    registers: [registry],
+  }).set({ node }, 1);
   new Gauge({
     name: "parlor_live_rooms",
     help: "Rooms in the live store",

@@ -7,6 +7,8 @@ interface Ops {
   metrics: Registry;
   storage: string;
   recovering(): boolean;
+  /** True once a graceful stop has begun (SIGTERM): not ready, whatever else holds. */
+  draining(): boolean;
   /** Throws when storage is unusable; otherwise counts for the reply. */
   check(): Promise<Record<string, number>>;
 }
@@ -19,19 +21,23 @@ export function addressAllowed(address: string, allow: string[]): boolean {
 function metricsAllowed(req: FastifyRequest, config: Config): boolean {
   const auth = req.headers.authorization;
   if (config.METRICS_TOKEN && auth === `Bearer ${config.METRICS_TOKEN}`) return true;
-  return addressAllowed(req.socket.remoteAddress ?? "", config.METRICS_ALLOW);
+  // The client's address: through a trusted proxy, the one it vouches for, so a load
+  // balancer on this machine does not make every outside caller look local.
+  return addressAllowed(req.ip, config.METRICS_ALLOW);
 }
 
 /**
  * What operators poll: `/healthz` (alive, storage usable; says "recovering" while rooms
- * from an earlier run are being restored), `/readyz` (503 until they are), `/metrics`.
+ * from an earlier run are being restored), `/readyz` (503 until they are, and 503
+ * `draining` from the moment a graceful stop begins), `/metrics`.
  */
 export function registerOpsRoutes(app: FastifyInstance, ops: Ops) {
   const health = async () => ({
-    status: ops.recovering() ? "recovering" : "ok",
+    status: ops.draining() ? "draining" : ops.recovering() ? "recovering" : "ok",
     storage: ops.storage,
     // Which process answered: behind a load balancer, and for tools that start servers.
     pid: process.pid,
+    ...(ops.config.NODE_NAME ? { node: ops.config.NODE_NAME } : {}),
     ...(await ops.check()),
   });
   const noLimit = { config: { rateLimit: false } };
@@ -46,6 +52,8 @@ export function registerOpsRoutes(app: FastifyInstance, ops: Ops) {
     "/readyz",
     { ...noLimit, schema: { summary: "Ready for traffic: storage usable and every room restored" } },
     async (_req, reply) => {
+      // Answered without touching storage: a stopping node must turn traffic away at once.
+      if (ops.draining()) return reply.code(503).send({ status: "draining", pid: process.pid });
       try {
         const h = await health();
         return h.status === "ok" ? h : reply.code(503).send(h);

@@ -3,6 +3,7 @@ import { Server } from "socket.io";
 import type { GameModule, ServiceContext } from "../engine/module";
 import type { RoomHost } from "../platform/room-host";
 import type { SeatTokens } from "../platform/seat-tokens";
+import { requestClientAddress, type TrustedHop, trustNoHop } from "./client-address";
 import type { Config } from "./config";
 import { FloodGuard } from "./flood-guard";
 import { attachGateway } from "./gateway";
@@ -35,6 +36,10 @@ export function attachSockets(
   log: { warn: (o: object, m: string) => void },
   counts: { connected(): void; disconnected(): void },
   services?: ServiceContext,
+  /** False once the server is draining: new connections are refused (they find another node). */
+  accepting: () => boolean = () => true,
+  /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY). */
+  trusted: TrustedHop = trustNoHop,
 ) {
   const floods = new FloodGuard();
   const connections = new KeyedBuckets(
@@ -52,13 +57,16 @@ export function attachSockets(
     pingTimeout: PING_TIMEOUT_MS,
     // Pages from other origins are refused, and one address may open only so many connections
     // a minute (the same allowance as joins): a socket cut off for flooding cannot simply return.
-    allowRequest: (req, done) =>
+    allowRequest: (req, done) => {
+      const client = requestClientAddress(req, trusted);
       done(
         null,
-        originAllowed(req.headers.origin, req.headers.host, config.ALLOWED_ORIGINS) &&
-          !floods.banned(req.socket.remoteAddress ?? "") &&
-          connections.take(req.socket.remoteAddress ?? ""),
-      ),
+        accepting() &&
+          originAllowed(req.headers.origin, req.headers.host, config.ALLOWED_ORIGINS) &&
+          !floods.banned(client) &&
+          connections.take(client),
+      );
+    },
   });
   const limits = {
     messagesPerSecond: config.SOCKET_MESSAGES_PER_SECOND,
@@ -69,6 +77,11 @@ export function attachSockets(
   };
   for (const game of games) {
     const ns = io.of(game.namespace);
+    // The gateway's limits and logs key on the handshake's address: make it the client's.
+    ns.use((s, next) => {
+      s.handshake.address = requestClientAddress(s.request, trusted);
+      next();
+    });
     publisher.register(game.rules.id, ns, game.wire.emit, game.wire.closesRoom?.bind(game.wire));
     ns.on("connection", (s) => {
       counts.connected();

@@ -2,12 +2,15 @@ import { existsSync } from "node:fs";
 import { describe } from "vitest";
 
 /**
- * Suites that need something outside the project (Debian's Chromium, a PostgreSQL or Redis
- * server) are skipped when it is missing, with one line saying how to run them, so `npm
- * test` passes on a fresh machine. `.ci/run` provides all three and fails on any skip.
+ * Suites that need something outside the project (Debian's Chromium or HAProxy, a
+ * PostgreSQL or Redis server) are skipped when it is missing, with one line saying how to
+ * run them, so `npm test` passes on a fresh machine. `.ci/run` provides all four and fails
+ * on any skip.
  */
 export const CHROMIUM = "/usr/bin/chromium";
 export const hasChromium = existsSync(CHROMIUM);
+export const HAPROXY = "/usr/sbin/haproxy";
+export const hasHaproxy = existsSync(HAPROXY);
 export const postgresUrl = process.env.DATABASE_URL || undefined;
 export const redisUrl = process.env.REDIS_URL || undefined;
 
@@ -43,4 +46,13 @@ export function describeWithRedis(name: string, fn: () => void) {
       "Skipping the Redis suites: REDIS_URL is not set. Point it at a Redis server (e.g. redis://127.0.0.1:6379) to run them; .ci/run does and fails on any skipped suite.",
     );
   return describe.skipIf(!redisUrl)(name, fn);
+}
+
+/** `describe` for suites that run Debian's HAProxy (the cluster script, its configuration). */
+export function describeWithHaproxy(name: string, fn: () => void) {
+  if (!hasHaproxy)
+    sayOnce(
+      `Skipping the HAProxy suites: ${HAPROXY} is missing. Install Debian's HAProxy (apt-get install -y haproxy) to run them; .ci/run installs it and fails on any skipped suite.`,
+    );
+  return describe.skipIf(!hasHaproxy)(name, fn);
 }

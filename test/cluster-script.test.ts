@@ -1,0 +1,134 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { io } from "socket.io-client";
+import { afterAll, expect, it } from "vitest";
+import { freePort } from "./support/child-server";
+import { describeWithHaproxy, describeWithPostgres, describeWithRedis, postgresUrl, redisUrl } from "./support/needs";
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function until<T>(what: string, ms: number, probe: () => Promise<T | null | undefined> | T | null | undefined) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Whether a websocket opens through HAProxy (the upgrade passes, the tunnel carries Socket.IO's handshake). */
+function socketOpens(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = io(`${url}/cards`, { transports: ["websocket"], forceNew: true, reconnection: false, timeout: 10_000 });
+    s.on("connect", () => {
+      s.close();
+      resolve(true);
+    });
+    s.on("connect_error", () => {
+      s.close();
+      resolve(false);
+    });
+  });
+}
+
+/** Through HAProxy: the status and the node that answered. */
+async function readyz(url: string) {
+  const r = await fetch(`${url}/readyz`);
+  await r.body?.cancel();
+  return { status: r.status, node: r.headers.get("x-parlor-node") };
+}
+
+describeWithHaproxy("npm run cluster", () => {
+  describeWithPostgres("on PostgreSQL", () => {
+    describeWithRedis("and Redis: two nodes behind HAProxy", () => {
+      // A database of its own, which the script creates because it is missing.
+      const database = `parlor_cluster_${randomBytes(4).toString("hex")}`;
+      const admin = new URL(postgresUrl!);
+      const databaseUrl = Object.assign(new URL(postgresUrl!), { pathname: `/${database}` }).toString();
+      let script: ChildProcess | null = null;
+
+      afterAll(async () => {
+        // Only if the test failed before stopping it: the whole group, children included.
+        if (script?.pid && script.exitCode === null && script.signalCode === null) process.kill(-script.pid, "SIGKILL");
+        const client = new pg.Client({ connectionString: admin.toString() });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+        await client.end();
+      });
+
+      it("starts both nodes and HAProxy, balances across them, outlives a killed node, and stops every child", async () => {
+        const port = await freePort();
+        const statsPort = await freePort();
+        let output = "";
+        script = spawn(
+          process.execPath,
+          ["--import", "tsx", "src/cli/cluster.ts", "--nodes", "2", "--stats-port", String(statsPort), "--no-build"],
+          {
+            env: {
+              ...process.env,
+              PORT: String(port),
+              HOST: "127.0.0.1",
+              DATABASE_URL: databaseUrl,
+              REDIS_URL: redisUrl,
+            },
+            stdio: ["ignore", "pipe", "pipe"],
+            // Its own process group, as a terminal would give it (and so cleanup can reach all of it).
+            detached: true,
+          },
+        );
+        script.stdout?.on("data", (d) => (output += d));
+        script.stderr?.on("data", (d) => (output += d));
+        const exited = new Promise<number | null>((r) => script!.once("exit", (code) => r(code)));
+
+        await until("the cluster's banner", 120_000, () => {
+          if (script!.exitCode !== null) throw new Error(`the script exited:\n${output}`);
+          return output.includes("Stop with Ctrl-C");
+        });
+        expect(output).toContain(`created the database ${database}`);
+        const pids = Object.fromEntries(
+          [...output.matchAll(/^ {2}(node\d|HAProxy):.*\(pid (\d+)\)$/gm)].map((m) => [m[1]!, Number(m[2])]),
+        );
+        expect(Object.keys(pids).sort()).toEqual(["HAProxy", "node1", "node2"]);
+        const front = `http://127.0.0.1:${port}`;
+
+        // Round robin: both nodes answer through the one port.
+        const seen = new Set<string | null>();
+        for (let i = 0; i < 6; i++) {
+          const r = await readyz(front);
+          expect(r.status).toBe(200);
+          seen.add(r.node);
+        }
+        expect([...seen].sort()).toEqual(["node1", "node2"]);
+        expect(await socketOpens(front)).toBe(true);
+        expect(await socketOpens(front)).toBe(true);
+        expect((await fetch(`http://127.0.0.1:${statsPort}/`)).status).toBe(200);
+
+        // kill -9 one node: the script says so and keeps the rest running; HAProxy answers from the other.
+        process.kill(pids.node1!, "SIGKILL");
+        await until("the script's word on node1", 10_000, () =>
+          /node1 \(pid \d+\) exited \(signal SIGKILL\)/.test(output),
+        );
+        for (let i = 0; i < 6; i++) expect(await readyz(front)).toEqual({ status: 200, node: "node2" });
+        expect(await socketOpens(front)).toBe(true);
+        expect(script.exitCode).toBeNull();
+        expect(alive(pids.node2!) && alive(pids.HAProxy!)).toBe(true);
+
+        // SIGTERM to the script: every child goes with it.
+        script.kill("SIGTERM");
+        expect(await exited).toBe(0);
+        expect(output).toContain("cluster: stopped");
+        for (const [name, pid] of Object.entries(pids))
+          expect({ name, alive: alive(pid) }).toEqual({ name, alive: false });
+      });
+    });
+  });
+});
