@@ -3,6 +3,7 @@ import { errorText } from "../../../kit/api";
 import { Button } from "../../../kit/Button";
 import { navigate } from "../../../kit/navigation";
 import { createGame, type DeckSummary, listDecks, listOrgs, markGamemaster, type OrgSummary } from "../api";
+import { BOARD_SIZE } from "../board";
 import {
   type CreateFormState,
   createProblem,
@@ -176,6 +177,25 @@ export function CreateForm() {
             value={form.maxplayers}
             onChange={(e) => set({ maxplayers: e.target.value })}
             data-testid="max-players"
+          />
+        </label>
+        <label className="sr-field" htmlFor="serpent-board-size">
+          <span className="label">
+            Board size{" "}
+            <span className="muted small">
+              fields, {BOARD_SIZE.min}–{BOARD_SIZE.max}
+            </span>
+          </span>
+          <input
+            id="serpent-board-size"
+            className="text-input sr-number"
+            type="number"
+            inputMode="numeric"
+            min={BOARD_SIZE.min}
+            max={BOARD_SIZE.max}
+            value={form.boardSize}
+            onChange={(e) => set({ boardSize: e.target.value })}
+            data-testid="board-size"
           />
         </label>
         <label className="sr-check sr-check--box">
