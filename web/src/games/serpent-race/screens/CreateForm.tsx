@@ -180,12 +180,7 @@ export function CreateForm() {
           />
         </label>
         <label className="sr-field" htmlFor="serpent-board-size">
-          <span className="label">
-            Board size{" "}
-            <span className="muted small">
-              fields, {BOARD_SIZE.min}–{BOARD_SIZE.max}
-            </span>
-          </span>
+          <span className="label">Board size</span>
           <input
             id="serpent-board-size"
             className="text-input sr-number"
@@ -195,6 +190,7 @@ export function CreateForm() {
             max={BOARD_SIZE.max}
             value={form.boardSize}
             onChange={(e) => set({ boardSize: e.target.value })}
+            aria-describedby="serpent-board-size-hint"
             data-testid="board-size"
           />
         </label>
@@ -210,6 +206,11 @@ export function CreateForm() {
           </span>
         </label>
       </div>
+
+      <p id="serpent-board-size-hint" className="muted small">
+        The board has {BOARD_SIZE.default} fields unless you pick {BOARD_SIZE.min} to {BOARD_SIZE.max}: fewer fields
+        make a shorter race.
+      </p>
 
       {problem && (
         <p className="note note--bad" role="alert" data-testid="create-error">
