@@ -386,6 +386,57 @@ describe("POST /api/v1/game/:gameId/start", () => {
   });
 });
 
+describe("boardSize (ours, beyond the document)", () => {
+  fromAddress("127.0.0.10");
+  it("a game made with boardSize is raced on that many fields; a size outside 10–200 is invalid_body", async () => {
+    const teacher = await register(server.url, "Mr Quist");
+    const create = (extra: Record<string, unknown>) =>
+      api("POST", "/api/v1/game/start", {
+        token: teacher.accessToken,
+        body: { deckids: decks, maxplayers: 4, logintype: 0, ...extra },
+      });
+    for (const boardSize of [9, 201, 0, -30, 30.5, "30", null, true])
+      expect(await create({ boardSize }), JSON.stringify(boardSize)).toEqual({
+        status: 400,
+        body: flat("invalid_body"),
+      });
+    // Both ends of the range are games.
+    for (const boardSize of [10, 200]) expect((await create({ boardSize })).body.boardsize).toBe(boardSize);
+
+    const made = await create({ boardSize: 30 });
+    expect(made.status).toBe(200);
+    expect(made.body).toMatchObject({ boardsize: 30, totaltiles: 30 });
+    const game = made.body;
+    expect((await api("GET", `/api/v1/game/${game.id}`, { token: teacher.accessToken })).body).toMatchObject({
+      boardsize: 30,
+      totaltiles: 30,
+    });
+    const join = async (name: string) =>
+      (await api("POST", "/api/v1/game/join", { body: { gameCode: game.gamecode, playerName: name } })).body
+        .gameToken as string;
+    const wes = new RaceClient(server.url, { token: await join("Wes") });
+    sockets.push(wes);
+    const synced = await wes.next("game:state");
+    expect(synced.data.settings.boardSize).toBe(30);
+    wes.emit("game:ready", { ready: true });
+    await wes.next("game:player-ready", (d) => d.ready === true);
+    await readySocket(await join("Xia"));
+    const started = await api("POST", `/api/v1/game/${game.id}/start`, { token: teacher.accessToken, body: {} });
+    expect(started.status).toBe(200);
+    const fields = started.body.boardData.fields as { position: number; type: string; patternModifier: number }[];
+    expect(fields.map((f) => f.position)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    const count = (t: string) => fields.filter((f) => f.type === t).length;
+    // The document's shares of 30 fields, rounded; the finish is a plain field.
+    expect([count("positive"), count("negative"), count("luck"), count("regular")]).toEqual([8, 8, 3, 11]);
+    expect(fields[29]!.type).toBe("regular");
+    // Its five pattern zones are fifths of the 30 fields.
+    expect(fields.map((f) => f.patternModifier)).toEqual(
+      [2, -1, 1, -2, 3].flatMap((m) => Array.from({ length: 6 }, () => m)),
+    );
+    expect(started.body.game).toMatchObject({ boardsize: 30, totaltiles: 30 });
+  });
+});
+
 describe("decks under /api/v1/decks", () => {
   fromAddress("127.0.0.5");
   it("create (201, deckid, cardids), read, a new version on PUT, delete; 401, 403 and 404", async () => {

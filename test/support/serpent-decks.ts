@@ -1,8 +1,8 @@
 /**
  * A small set of decks for SerpentRace's browser test, uploaded through /api/v1/decks, so
  * the driver knows every answer and the draws are few: every question card type (and the
- * legacy sentence) on the reward deck (six cards, so six reward fields show every answer
- * UI), five on the penalty deck, two luck cards (a lost turn, an extra turn: two luck fields
+ * legacy sentence) on the reward deck and on the penalty deck (six cards each, so six
+ * fields of either kind show every answer UI), two luck cards (a lost turn, an extra turn: two luck fields
  * show both), one joker.
  */
 
@@ -58,6 +58,7 @@ export const NEGATIVE = {
         { left: "up", right: "down" },
       ],
     },
+    { type: 1, question: "Put the saying in order.", answer: "Slow and steady wins races" },
     { type: 2, question: "Name the largest ocean.", answer: ["Pacific", "Pacific Ocean"] },
     { type: 3, question: "The Moon is a planet.", answer: false },
     { type: 4, question: "How many legs does a spider have?", answer: { correct: 8, percent: 0 } },

@@ -248,7 +248,7 @@ export function planTurn(race: Race, seat: string, goals: readonly string[]): { 
       if (goal === "answer-timeout") return { plan: { ...base, dice: d, answer: "timeout" }, goal };
       if (goal === "guess-timeout") return { plan: { ...base, dice: d, answer: asks, guess: "timeout" }, goal };
       if (!goal.startsWith("joker-") && goal !== "decision-timeout") continue;
-      const calc = start + d + f.stepValue + patternModifier(start);
+      const calc = start + d + f.stepValue + patternModifier(start, race.size);
       for (const [guess, final] of [
         ["right", calc],
         ["wrong", Math.max(1, calc - 2)],

@@ -1,24 +1,34 @@
 import { type Rng, rngInt, rngShuffle } from "../../engine/rng";
 import type { FieldType, GameField } from "./state";
 
+/** The document's five pattern zones, first to last, and the modifier each adds to a move. */
+export const ZONE_MODIFIERS = [2, -1, 1, -2, 3] as const;
+
 /**
- * The document's zones (`getPatternModifier`), by absolute position: 1-20 +2, 21-40 -1,
- * 41-60 +1, 61-80 -2, 81 and on +3. Position 0 (before the first roll) counts as zone 1.
+ * The zone (0-4) of a position on a board of `boardSize` fields. The document's zones are
+ * fifths of its 100 fields (1-20, 21-40, 41-60, 61-80, 81-100); a board of another size
+ * keeps them fifths: zone k holds the positions with `position × 5 ≤ (k + 1) × boardSize`
+ * (on 30 fields: 1-6, 7-12, 13-18, 19-24, 25-30). Position 0 (before the first roll)
+ * counts as the first zone, and a formula's result past the finish as the last.
  */
-export function patternModifier(position: number): number {
-  if (position <= 20) return 2;
-  if (position <= 40) return -1;
-  if (position <= 60) return 1;
-  if (position <= 80) return -2;
-  return 3;
+export function zoneOf(position: number, boardSize: number): number {
+  return Math.min(
+    ZONE_MODIFIERS.length - 1,
+    Math.max(0, Math.ceil((position * ZONE_MODIFIERS.length) / boardSize) - 1),
+  );
+}
+
+/** The document's `getPatternModifier`, scaled to the board: on 100 fields exactly its table. */
+export function patternModifier(position: number, boardSize: number): number {
+  return ZONE_MODIFIERS[zoneOf(position, boardSize)] as number;
 }
 
 /** The document's share of each field type: regular ~40 %, positive ~25 %, negative ~25 %, luck ~10 %. */
 export const DISTRIBUTION = { positive: 0.25, negative: 0.25, luck: 0.1 } as const;
 
 /**
- * Fields 1…size. The types are dealt in the document's proportions over fields 1…size-1 in
- * a seeded random order; the last field is the finish and is regular (reaching it wins
+ * Fields 1…size. The types are dealt in the document's proportions of the board's size
+ * (rounded) over fields 1…size-1 in a seeded random order; the last field is the finish and is regular (reaching it wins
  * before any card). Every field gets a step value 0-3. Position 0 is the start, off the
  * board.
  */
@@ -37,7 +47,7 @@ export function generateBoard(rng: Rng, size: number): GameField[] {
     position: i + 1,
     type,
     stepValue: rngInt(rng, 4),
-    patternModifier: patternModifier(i + 1),
+    patternModifier: patternModifier(i + 1, size),
   }));
 }
 

@@ -216,7 +216,7 @@ function requestGuess(ctx: Ctx, landing: Landing, joker: boolean): void {
   const s = ctx.s;
   const p = me(s);
   const stepValue = fieldAt(s.board ?? [], landing.position)?.stepValue ?? 0;
-  const modifier = patternModifier(landing.start);
+  const modifier = patternModifier(landing.start, s.settings.boardSize);
   const st: StageOf<"guess"> = {
     kind: "guess",
     at: ctx.now + ctx.ms(s.settings.guessSeconds),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seedRng } from "../../engine/rng";
-import { calculate, generateBoard, patternModifier } from "./board";
+import { calculate, generateBoard, patternModifier, zoneOf } from "./board";
 import { DeckType } from "./content/schema";
 import {
   answer,
@@ -37,13 +37,26 @@ describe("pattern zones (getPatternModifier)", () => {
     [81, 3],
     [100, 3],
   ])("position %i has modifier %i", (position, modifier) => {
-    expect(patternModifier(position)).toBe(modifier);
+    expect(patternModifier(position, 100)).toBe(modifier);
+  });
+
+  it("on a board of another size the zones are still fifths of it, in the same order", () => {
+    // 30 fields: 1-6, 7-12, 13-18, 19-24, 25-30.
+    expect([0, 1, 6, 7, 12, 13, 18, 19, 24, 25, 30, 36].map((p) => patternModifier(p, 30))).toEqual([
+      2, 2, 2, -1, -1, 1, 1, -2, -2, 3, 3, 3,
+    ]);
+    // 36 fields do not split evenly: every zone still holds 7 or 8 fields, in order.
+    const sizes = [0, 0, 0, 0, 0];
+    for (let p = 1; p <= 36; p++) sizes[zoneOf(p, 36)]!++;
+    expect(sizes).toEqual([7, 7, 7, 7, 8]);
+    for (const size of [10, 37, 45, 200])
+      for (let p = 1; p < size; p++) expect(zoneOf(p + 1, size)).toBeGreaterThanOrEqual(zoneOf(p, size));
   });
 });
 
 describe("the document's calculation examples", () => {
   it("Example 1: position 15, dice 4, step value 2 → 15 + 4 + 2 + 2 = 23", () => {
-    expect(calculate(15, 4, 2, patternModifier(15), 23, 100)).toMatchObject({
+    expect(calculate(15, 4, 2, patternModifier(15, 100), 23, 100)).toMatchObject({
       guessCorrect: true,
       finalPosition: 23,
       calculation: { patternModifier: 2, calculatedPosition: 23, penalty: 0 },
@@ -51,7 +64,7 @@ describe("the document's calculation examples", () => {
   });
 
   it("Example 2: position 35, dice 6, step value 1 → 35 + 6 + 1 − 1 = 41", () => {
-    expect(calculate(35, 6, 1, patternModifier(35), 41, 100)).toMatchObject({
+    expect(calculate(35, 6, 1, patternModifier(35, 100), 41, 100)).toMatchObject({
       guessCorrect: true,
       finalPosition: 41,
       calculation: { patternModifier: -1, calculatedPosition: 41 },
@@ -59,8 +72,8 @@ describe("the document's calculation examples", () => {
   });
 
   it("Example 3: joker at 75, step value 3 → 75 + 6 + 3 − 2 = 82, and 80 after a wrong guess", () => {
-    expect(calculate(75, 6, 3, patternModifier(75), 82, 100).finalPosition).toBe(82);
-    expect(calculate(75, 6, 3, patternModifier(75), 81, 100)).toMatchObject({
+    expect(calculate(75, 6, 3, patternModifier(75, 100), 82, 100).finalPosition).toBe(82);
+    expect(calculate(75, 6, 3, patternModifier(75, 100), 81, 100)).toMatchObject({
       guessCorrect: false,
       finalPosition: 80,
       calculation: { calculatedPosition: 82, penalty: -2 },
@@ -164,9 +177,23 @@ describe("board generation", () => {
       expect([count("regular"), count("positive"), count("negative"), count("luck")]).toEqual([40, 25, 25, 10]);
       expect(board.every((f) => f.stepValue >= 0 && f.stepValue <= 3 && Number.isInteger(f.stepValue))).toBe(true);
       expect(new Set(board.map((f) => f.stepValue))).toEqual(new Set([0, 1, 2, 3]));
-      expect(board.every((f) => f.patternModifier === patternModifier(f.position))).toBe(true);
+      expect(board.every((f) => f.patternModifier === patternModifier(f.position, 100))).toBe(true);
       expect(board[99]?.type).toBe("regular");
     }
+  });
+
+  it("scales the proportions and the zones to a board of another size", () => {
+    const board = generateBoard(seedRng("small"), 40);
+    expect(board.map((f) => f.position)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    const count = (type: string) => board.filter((f) => f.type === type).length;
+    expect([count("regular"), count("positive"), count("negative"), count("luck")]).toEqual([16, 10, 10, 4]);
+    expect(board.map((f) => f.patternModifier)).toEqual(
+      [2, -1, 1, -2, 3].flatMap((m) => Array.from({ length: 8 }, () => m)),
+    );
+    expect(board[39]?.type).toBe("regular");
+    // The smallest board still has a field of every special type.
+    const tiny = generateBoard(seedRng("tiny"), 10);
+    expect(new Set(tiny.map((f) => f.type))).toEqual(new Set(["regular", "positive", "negative", "luck"]));
   });
 
   it("is a function of the seed", () => {
@@ -276,8 +303,56 @@ describe("win", () => {
   it("a board of another size is won on its own last field", () => {
     const t = race(["Ann", "Bob"], { options: { boardSize: 30 } });
     expect(last(t, "game:started").boardData.fields).toHaveLength(30);
+    expect(last(t, "game:started").boardData.fields.map((f: { patternModifier: number }) => f.patternModifier)).toEqual(
+      [2, -1, 1, -2, 3].flatMap((m) => Array.from({ length: 6 }, () => m)),
+    );
     setPosition(t, "P1", 28);
     roll(t, "P1", 2);
+    expect(last(t, "game:ended")).toMatchObject({
+      winner: "P1",
+      message: "Ann reached field 30 and wins the race!",
+      finalPositions: [{ playerId: "P1", boardPosition: 30 }, { playerId: "P2" }],
+    });
+  });
+
+  it("on 30 fields a guess uses the zone of the pre-roll position on that board, and no move passes field 30", () => {
+    const t = race(["Ann", "Bob"], { options: { boardSize: 30 } });
+    plainBoard(t);
+    // 8 is in the second fifth of 30 fields (7-12): −1, where 100 fields would give +2.
+    setPosition(t, "P1", 8);
+    setField(t, 11, "positive", 2);
+    nextCard(t, DeckType.POSITIVE, `pos-${CARD.trueFalse}`);
+    roll(t, "P1", 3);
+    t.advance(DRAW_DELAY);
+    answer(t, "P1", true);
+    expect(last(t, "game:position-guess-request")).toMatchObject({ currentPosition: 8, patternModifier: -1 });
+    guess(t, "P1", 12);
+    expect(pos(t, "P1")).toBe(12);
+    expect(current(t)).toBe("P2");
+
+    // From the last fifth (+3) a right guess past the finish stops on it and wins.
+    setPosition(t, "P2", 25);
+    setField(t, 29, "positive", 3);
+    nextCard(t, DeckType.POSITIVE, `pos-${CARD.trueFalse}`);
+    roll(t, "P2", 4);
+    t.advance(DRAW_DELAY);
+    answer(t, "P2", true);
+    expect(last(t, "game:position-guess-request")).toMatchObject({ currentPosition: 25, patternModifier: 3 });
+    guess(t, "P2", 35);
+    expect(last(t, "game:guess-result")).toMatchObject({ actualPosition: 35, finalPosition: 30, guessCorrect: true });
+    expect(last(t, "game:ended").winner).toBe("P2");
+    expect(t.state.players.map((p) => p.position)).toEqual([12, 30]);
+  });
+
+  it("on 30 fields a luck card's move forward stops on the finish and wins", () => {
+    const t = race(["Ann", "Bob"], { options: { boardSize: 30 } });
+    plainBoard(t);
+    setPosition(t, "P1", 26);
+    setField(t, 29, "luck");
+    nextCard(t, DeckType.LUCK, LUCK.forward);
+    roll(t, "P1", 3);
+    t.advance(DRAW_DELAY);
+    expect(pos(t, "P1")).toBe(30);
     expect(last(t, "game:ended").winner).toBe("P1");
   });
 });

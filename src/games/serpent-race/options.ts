@@ -93,6 +93,13 @@ export type RaceDeck = z.infer<typeof RaceDeck>;
 /** The document's `LoginType`: 0 PUBLIC, 1 PRIVATE, 2 ORGANIZATION (the platform's business). */
 export const LoginType = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
+/**
+ * The board's fields: RULINGS SerpentRace 3's 100 unless the gamemaster picks another size
+ * (ours, beyond the document: a short board makes a short race).
+ */
+export const BOARD_SIZE = { min: 10, max: 200, default: 100 } as const;
+export const BoardSize = z.number().int().min(BOARD_SIZE.min).max(BOARD_SIZE.max);
+
 const Seconds = (d: number) => z.number().positive().max(86_400).default(d);
 
 export const SerpentOptions = z.object({
@@ -100,7 +107,7 @@ export const SerpentOptions = z.object({
   decks: z.array(RaceDeck).max(100).default([]),
   maxPlayers: z.number().int().min(2).max(10).default(10),
   /** RULINGS SerpentRace 3: 100 fields by default. */
-  boardSize: z.number().int().min(10).max(200).default(100),
+  boardSize: BoardSize.default(BOARD_SIZE.default),
   /** RULINGS SerpentRace 1: the server rolls unless the room plays with physical dice. */
   physicalDice: z.boolean().default(false),
   /** The document's three timeouts and its draw delay, in seconds (scaled by the time scale). */

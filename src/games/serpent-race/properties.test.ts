@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { replay } from "../../engine/replay";
 import { SYSTEM } from "../../engine/rules";
 import { Table } from "../../engine/testkit";
+import { patternModifier } from "./board";
 import { loadSerpentDecks } from "./content/index";
 import type { QuestionCard } from "./options";
 import type { SerpentState } from "./state";
@@ -45,7 +46,7 @@ const cmd: fc.Arbitrary<Cmd> = fc.record({
 
 const setup = fc.record({
   physicalDice: fc.boolean(),
-  boardSize: fc.constantFrom(12, 20, 30, 100),
+  boardSize: fc.constantFrom(12, 20, 30, 37, 100),
   realDecks: fc.boolean(),
   players: fc.integer({ min: 2, max: 4 }),
   seed: fc.string({ maxLength: 8 }),
@@ -201,9 +202,20 @@ function problems(t: Table<SerpentState>, sentFrom: number, parseViews: boolean)
       out.push("a player who left is in the sequence");
     if (s.players.filter((p) => !p.left).length < 2) out.push("a race with fewer than two players");
   }
+  // A race won on the board (not by the others leaving) is won on its last field.
+  const winner = s.players.find((p) => p.seat === s.winner);
+  if (s.phase === "ended" && winner && s.players.filter((p) => !p.left).length >= 2 && winner.position !== size)
+    out.push(`${winner.seat} won on ${winner.position} (board ${size})`);
   const secret = pendingCard(s);
   const sent = t.sent.slice(sentFrom);
   for (const d of sent) {
+    const m = d.msg as { event: string; data: { currentPosition?: number; patternModifier?: number } };
+    // The modifier a guess is asked with is that of the pre-roll position's zone on this board.
+    if (
+      (m.event === "game:position-guess-request" || m.event === "game:joker-position-guess-request") &&
+      m.data.patternModifier !== patternModifier(m.data.currentPosition as number, size)
+    )
+      out.push(`${m.event} from ${m.data.currentPosition} with modifier ${m.data.patternModifier} (board ${size})`);
     const parsed = ServerMessage.safeParse(d.msg);
     if (!parsed.success)
       out.push(`not a server message: ${JSON.stringify(d.msg).slice(0, 120)}: ${parsed.error.issues[0]?.message}`);

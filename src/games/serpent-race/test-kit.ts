@@ -159,7 +159,12 @@ export function rig(t: T, change: (s: SerpentState) => void): void {
 export function setField(t: T, position: number, type: FieldType, stepValue = 0): void {
   rig(t, (s) => {
     const board = (s.board ?? []).slice();
-    board[position - 1] = { position, type, stepValue, patternModifier: patternModifier(position) };
+    board[position - 1] = {
+      position,
+      type,
+      stepValue,
+      patternModifier: patternModifier(position, s.settings.boardSize),
+    };
     s.board = board;
   });
 }

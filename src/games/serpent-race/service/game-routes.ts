@@ -4,6 +4,7 @@ import { ApiRefusal, type RouteDef, type ServiceContext } from "../../../engine/
 import { ROOM_CODE_PATTERN } from "../../../engine/room-code";
 import type { GameDeck } from "../content/schema";
 import { boardData } from "../flow";
+import { BOARD_SIZE, BoardSize } from "../options";
 import { SERPENT_RACE_ID } from "../rules";
 import type { SerpentState } from "../state";
 import type { DeckRef } from "./deck-cache";
@@ -24,6 +25,8 @@ const StartBody = z.object({
   orgid: z.string().min(1).max(100).optional(),
   /** Not in the document: RULINGS SerpentRace 1's physical dice. */
   physicalDice: z.boolean().optional(),
+  /** Not in the document: the board's fields (RULINGS SerpentRace 3: 100 unless chosen). */
+  boardSize: BoardSize.optional(),
 });
 
 const JoinBody = z.object({
@@ -107,10 +110,11 @@ export const gameRoutes: RouteDef[] = [
       }
       const orgId = b.logintype === 2 ? await orgFor(ctx, userId, b.orgid) : null;
       const id = randomUUID();
+      const boardSize = b.boardSize ?? BOARD_SIZE.default;
       const options: HostedOptions = {
         deckRefs: refs,
         maxPlayers: b.maxplayers,
-        boardSize: 100,
+        boardSize,
         physicalDice: b.physicalDice ?? false,
         answerSeconds: 60,
         decisionSeconds: 120,
@@ -132,7 +136,7 @@ export const gameRoutes: RouteDef[] = [
         orgId,
         loginType: b.logintype,
         maxPlayers: b.maxplayers,
-        boardSize: 100,
+        boardSize,
         deckRefs: refs,
         createdAt: ctx.now(),
         startedAt: null,

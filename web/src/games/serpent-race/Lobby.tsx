@@ -22,9 +22,9 @@ export function SerpentLobby() {
           <p className="eyebrow">2 to 10 players · a classroom race</p>
           <h1>SerpentRace</h1>
           <p className="muted">
-            A board of 100 fields, a die and a deck of questions. Answer well on a reward field and you may move on, if
-            you can work out where you land; slip on a penalty field and you pay for it. The gamemaster projects the
-            board and rules on the jokers; everyone else plays on their phone.
+            A board of 100 fields (or as many as the gamemaster picks), a die and a deck of questions. Answer well on a
+            reward field and you may move on, if you can work out where you land; slip on a penalty field and you pay
+            for it. The gamemaster projects the board and rules on the jokers; everyone else plays on their phone.
           </p>
         </div>
 
@@ -137,7 +137,7 @@ function HowToPlay() {
         </li>
         <li>
           A <span className="sr-chip sr-chip--luck">★ luck</span> field acts at once: move on, go back, lose a turn or
-          win an extra one. The first to field 100 wins.
+          win an extra one. The first to the last field wins.
         </li>
       </ol>
     </div>

@@ -81,6 +81,7 @@ export interface NewGame {
   logintype: 0 | 1 | 2;
   orgid?: string;
   physicalDice?: boolean;
+  boardSize?: number;
 }
 
 export const createGame = (g: NewGame): Promise<CreatedGame> =>

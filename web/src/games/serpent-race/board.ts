@@ -1,41 +1,84 @@
 import type { FieldType, FieldView, StateData } from "./wire";
 
 /**
- * The board as drawn: fields 1…N in rows of ten that snake upwards (the first row left to
- * right from the bottom, the next right to left), as on the board games the race is named
- * after; position 0 is the start, below the board. Every two rows are one pattern zone.
+ * The board as drawn: fields 1…N in rows that snake upwards (the first row left to right
+ * from the bottom, the next right to left), as on the board games the race is named after;
+ * position 0 is the start, below the board. The pattern zones run down the left edge.
  */
 
-export const ROW = 10;
+/** The board's sizes (the server's `BOARD_SIZE`): RULINGS SerpentRace 3's 100 by default. */
+export const BOARD_SIZE = { min: 10, max: 200, default: 100 } as const;
 
 export function fieldAt(v: Pick<StateData, "boardData">, position: number): FieldView | null {
   return v.boardData?.fields[position - 1] ?? null;
 }
 
+/** The document's five pattern zones in order, with their modifiers. */
+export const ZONES: readonly { modifier: number }[] = [
+  { modifier: 2 },
+  { modifier: -1 },
+  { modifier: 1 },
+  { modifier: -2 },
+  { modifier: 3 },
+];
+
+/**
+ * The zone (0-4) of a position on a board of `size` fields, as the server scales them: fifths
+ * of the board (1-20, 21-40, … on 100 fields; 1-6, 7-12, … on 30), position 0 in the first.
+ */
+export function zoneOf(position: number, size: number): number {
+  return Math.min(ZONES.length - 1, Math.max(0, Math.ceil((position * ZONES.length) / size) - 1));
+}
+
+/** The last field of each zone. */
+const zoneEnds = (size: number): number[] => ZONES.map((_, k) => Math.floor(((k + 1) * size) / ZONES.length));
+
+/** Row widths the board may use, best first: ten as on 100 fields, else near it. */
+const WIDTHS = [10, 9, 8, 7, 6, 11, 12, 5];
+
+/**
+ * Fields per row: the first of WIDTHS whose rows each lie in one zone (100 fields: 10, two
+ * rows a zone; 30: 6, a row a zone; 40: 8). A size no width splits so (36) has rows of ten,
+ * some holding two zones.
+ */
+export function boardColumns(size: number): number {
+  const ends = zoneEnds(size);
+  return WIDTHS.find((w) => ends.every((e) => e % w === 0)) ?? 10;
+}
+
 /** Grid rows from the top, each a list of positions in screen order (left to right). */
 export function boardRows(size: number): number[][] {
+  const w = boardColumns(size);
   const rows: number[][] = [];
-  for (let r = 0; r * ROW < size; r++) {
+  for (let r = 0; r * w < size; r++) {
     const row: number[] = [];
-    for (let c = 0; c < ROW && r * ROW + c < size; c++) row.push(r * ROW + c + 1);
+    for (let c = 0; c < w && r * w + c < size; c++) row.push(r * w + c + 1);
     // Odd rows (from the bottom) run right to left, so the path never jumps across the board.
     rows.push(r % 2 === 1 ? row.reverse() : row);
   }
   return rows.reverse();
 }
 
-/** The document's pattern zones (by absolute position) with their modifiers. */
-export const ZONES: readonly { from: number; to: number; modifier: number }[] = [
-  { from: 1, to: 20, modifier: 2 },
-  { from: 21, to: 40, modifier: -1 },
-  { from: 41, to: 60, modifier: 1 },
-  { from: 61, to: 80, modifier: -2 },
-  { from: 81, to: Number.POSITIVE_INFINITY, modifier: 3 },
-];
+/**
+ * The labels down the left edge: rows (from the top) grouped by the zones they hold. A zone
+ * of whole rows is one band over them; a row shared by two zones gets a band of its own
+ * naming both, highest first, as the board runs upwards.
+ */
+export interface ZoneBand {
+  zones: number[];
+  fromRow: number;
+  rows: number;
+}
 
-export function zoneOf(position: number): number {
-  const i = ZONES.findIndex((z) => position <= z.to);
-  return i < 0 ? ZONES.length - 1 : i;
+export function zoneBands(size: number): ZoneBand[] {
+  const bands: ZoneBand[] = [];
+  boardRows(size).forEach((row, r) => {
+    const zones = [...new Set(row.map((p) => zoneOf(p, size)))].sort((a, b) => b - a);
+    const prev = bands.at(-1);
+    if (prev && zones.length === 1 && prev.zones.length === 1 && prev.zones[0] === zones[0]) prev.rows++;
+    else bands.push({ zones, fromRow: r, rows: 1 });
+  });
+  return bands;
 }
 
 /** "+2", "−1": a modifier as people read it (a real minus sign). */

@@ -29,11 +29,21 @@ describe("the gamemaster's form", () => {
     expect(createProblem(ok)).toBeNull();
     expect(createProblem({ ...ok, maxplayers: "1" })).toMatch(/2 to 10/);
     expect(createProblem({ ...ok, maxplayers: "4.5" })).toMatch(/2 to 10/);
+    for (const boardSize of ["9", "201", "30.5", "", "x"])
+      expect(createProblem({ ...ok, boardSize }), boardSize).toMatch(/Board size: .* from 10 to 200/);
+    expect(createProblem({ ...ok, boardSize: "30" })).toBeNull();
     expect(createProblem({ ...ok, logintype: 2 })).toMatch(/organisation/);
     expect(createProblem({ ...ok, logintype: 2, orgid: "o1" })).toBeNull();
   });
 
-  it("sends the document's body: orgid only for an organisation game, physicalDice only when on", () => {
+  it("sends the document's body: orgid only for an organisation game, physicalDice only when on, boardSize only when not 100", () => {
+    expect(DEFAULT_CREATE.boardSize).toBe("100");
+    expect(toNewGame({ ...DEFAULT_CREATE, deckids: ["pos"], boardSize: "36" })).toEqual({
+      deckids: ["pos"],
+      maxplayers: 10,
+      logintype: 0,
+      boardSize: 36,
+    });
     expect(toNewGame({ ...DEFAULT_CREATE, deckids: ["pos"], maxplayers: "6", orgid: "o1" })).toEqual({
       deckids: ["pos"],
       maxplayers: 6,

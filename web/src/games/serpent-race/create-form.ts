@@ -1,4 +1,5 @@
 import type { DeckSummary, NewGame } from "./api";
+import { BOARD_SIZE } from "./board";
 
 /** The gamemaster's choices before a race, and what is wrong with them, in words. */
 export interface CreateFormState {
@@ -6,6 +7,8 @@ export interface CreateFormState {
   logintype: 0 | 1 | 2;
   orgid: string | null;
   maxplayers: string;
+  /** The board's fields (ours, beyond the document): 100 unless the gamemaster wants a shorter or longer race. */
+  boardSize: string;
   physicalDice: boolean;
 }
 
@@ -14,6 +17,7 @@ export const DEFAULT_CREATE: CreateFormState = {
   logintype: 0,
   orgid: null,
   maxplayers: "10",
+  boardSize: String(BOARD_SIZE.default),
   physicalDice: false,
 };
 
@@ -33,6 +37,9 @@ export function createProblem(f: CreateFormState): string | null {
   if (f.deckids.length === 0) return "Choose at least one deck.";
   const n = Number(f.maxplayers);
   if (!Number.isInteger(n) || n < 2 || n > 10) return "Players: a whole number from 2 to 10.";
+  const size = Number(f.boardSize);
+  if (!Number.isInteger(size) || size < BOARD_SIZE.min || size > BOARD_SIZE.max)
+    return `Board size: a whole number of fields from ${BOARD_SIZE.min} to ${BOARD_SIZE.max}.`;
   if (f.logintype === 2 && !f.orgid) return "Choose the organisation whose members may join, or create one.";
   return null;
 }
@@ -44,5 +51,6 @@ export function toNewGame(f: CreateFormState): NewGame {
     logintype: f.logintype,
     ...(f.logintype === 2 && f.orgid ? { orgid: f.orgid } : {}),
     ...(f.physicalDice ? { physicalDice: true } : {}),
+    ...(Number(f.boardSize) !== BOARD_SIZE.default ? { boardSize: Number(f.boardSize) } : {}),
   };
 }

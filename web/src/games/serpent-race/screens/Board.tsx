@@ -1,12 +1,24 @@
 import { Countdown } from "../../../kit/Countdown";
-import { boardRows, FIELD_LABEL, FIELD_MARK, initials, signed, tokenColour, ZONES, zoneOf } from "../board";
+import {
+  boardColumns,
+  boardRows,
+  FIELD_LABEL,
+  FIELD_MARK,
+  initials,
+  signed,
+  tokenColour,
+  ZONES,
+  zoneBands,
+  zoneOf,
+} from "../board";
 import { awayClock } from "../reducer";
 import type { PlayerView, StateData } from "../wire";
 
 /**
- * The board: 100 fields snaking upwards, each with its number, its type (colour and mark),
- * its step value as dots, and the tokens standing on it; the pattern zones run down the
- * left edge. "full" is the projected board (names on the tokens), "compact" a phone's.
+ * The board: its fields (100 unless the game chose another size) snaking upwards, each with
+ * its number, its type (colour and mark), its step value as dots, and the tokens standing on
+ * it; the pattern zones run down the left edge (where a row holds two zones, each field also
+ * wears its zone's colour along its foot). "full" is the projected board (names on the tokens), "compact" a phone's.
  * A player who is away has a faded token; when it is their roll, the board says so over
  * its top edge with the time left before their turn is skipped (`offset`: the page's
  * server clock offset).
@@ -15,6 +27,9 @@ export function Board({ v, size, offset = 0 }: { v: StateData; size: "full" | "c
   const fields = v.boardData?.fields ?? [];
   const boardSize = v.settings.boardSize;
   const rows = boardRows(boardSize);
+  const columns = boardColumns(boardSize);
+  const bands = zoneBands(boardSize);
+  const mixed = bands.some((b) => b.zones.length > 1);
   const onField = new Map<number, PlayerView[]>();
   for (const p of v.players) {
     if (p.left) continue;
@@ -54,49 +69,57 @@ export function Board({ v, size, offset = 0 }: { v: StateData; size: "full" | "c
           )}
         </p>
       )}
-      <div className="sr-board__grid" role="img" aria-label={boardLabel(v)}>
-        {rows.map((row, r) => {
-          const top = row.length ? Math.max(...row) : 0;
-          const zone = zoneOf(top);
-          // The zone's label sits on its top row and spans the rows of the zone on this board.
-          const zoneTop = rows.findIndex((rr) => rr.some((pos) => zoneOf(pos) === zone));
-          const zoneRows = rows.filter((rr) => rr.some((pos) => zoneOf(pos) === zone)).length;
-          return [
-            r === zoneTop ? (
+      <div
+        className="sr-board__grid"
+        role="img"
+        aria-label={boardLabel(v)}
+        style={{
+          gridTemplateColumns: `minmax(0, 0.6fr) repeat(${columns}, minmax(0, 1fr))`,
+          aspectRatio: `${columns + 0.6} / ${rows.length}`,
+        }}
+        data-columns={columns}
+      >
+        {bands.map((band) => (
+          // A zone's label sits on its top row and spans the rows of the zone on this board.
+          <div
+            key={`zone-${band.fromRow}`}
+            className={`sr-zone sr-zone--${band.zones[0]}${band.zones.length > 1 ? " sr-zone--shared" : ""}`}
+            style={{ gridRow: `${band.fromRow + 1} / span ${band.rows}`, gridColumn: 1 }}
+            aria-hidden="true"
+          >
+            {band.zones.map((z) => (
+              <span key={z} className={`sr-zone__mod${band.zones.length > 1 ? ` sr-zone--${z}` : ""}`}>
+                {signed(ZONES[z]!.modifier)}
+              </span>
+            ))}
+            {size === "full" && band.zones.length === 1 && <span className="sr-zone__word">zone</span>}
+          </div>
+        ))}
+        {rows.flatMap((row, r) =>
+          row.map((pos, c) => {
+            const f = fields[pos - 1];
+            const type = f?.type ?? "regular";
+            const here = onField.get(pos) ?? [];
+            const zone = mixed ? ` sr-cell--zone sr-cell--z${zoneOf(pos, boardSize)}` : "";
+            return (
               <div
-                key={`zone-${zone}`}
-                className={`sr-zone sr-zone--${zone}`}
-                style={{ gridRow: `${r + 1} / span ${zoneRows}`, gridColumn: 1 }}
-                aria-hidden="true"
+                key={pos}
+                className={`sr-cell sr-cell--${type}${pos === boardSize ? " sr-cell--finish" : ""}${zone}`}
+                style={{ gridRow: r + 1, gridColumn: c + 2 }}
+                title={`${pos}: ${FIELD_LABEL[type]}, step ${f?.stepValue ?? 0}, zone ${signed(ZONES[zoneOf(pos, boardSize)]!.modifier)}`}
+                data-pos={pos}
+                data-type={type}
+                data-step={f?.stepValue ?? 0}
               >
-                <span className="sr-zone__mod">{signed(ZONES[zone]!.modifier)}</span>
-                {size === "full" && <span className="sr-zone__word">zone</span>}
+                <span className="sr-cell__num">{pos}</span>
+                {FIELD_MARK[type] && <span className="sr-cell__mark">{FIELD_MARK[type]}</span>}
+                {pos === boardSize && <span className="sr-cell__finish">Finish</span>}
+                {f && f.stepValue > 0 && <span className="sr-cell__step">{"•".repeat(f.stepValue)}</span>}
+                {here.length > 0 && <span className="sr-cell__tokens">{here.map(token)}</span>}
               </div>
-            ) : null,
-            ...row.map((pos, c) => {
-              const f = fields[pos - 1];
-              const type = f?.type ?? "regular";
-              const here = onField.get(pos) ?? [];
-              return (
-                <div
-                  key={pos}
-                  className={`sr-cell sr-cell--${type}${pos === boardSize ? " sr-cell--finish" : ""}`}
-                  style={{ gridRow: r + 1, gridColumn: c + 2 }}
-                  title={`${pos}: ${FIELD_LABEL[type]}, step ${f?.stepValue ?? 0}`}
-                  data-pos={pos}
-                  data-type={type}
-                  data-step={f?.stepValue ?? 0}
-                >
-                  <span className="sr-cell__num">{pos}</span>
-                  {FIELD_MARK[type] && <span className="sr-cell__mark">{FIELD_MARK[type]}</span>}
-                  {pos === boardSize && <span className="sr-cell__finish">Finish</span>}
-                  {f && f.stepValue > 0 && <span className="sr-cell__step">{"•".repeat(f.stepValue)}</span>}
-                  {here.length > 0 && <span className="sr-cell__tokens">{here.map(token)}</span>}
-                </div>
-              );
-            }),
-          ];
-        })}
+            );
+          }),
+        )}
       </div>
       <div className="sr-board__start" data-testid="board-start">
         <span className="sr-board__start-label">Start</span>

@@ -3,6 +3,7 @@ import { errorText } from "../../../kit/api";
 import { Button } from "../../../kit/Button";
 import { navigate } from "../../../kit/navigation";
 import { createGame, type DeckSummary, listDecks, listOrgs, markGamemaster, type OrgSummary } from "../api";
+import { BOARD_SIZE } from "../board";
 import {
   type CreateFormState,
   createProblem,
@@ -178,6 +179,21 @@ export function CreateForm() {
             data-testid="max-players"
           />
         </label>
+        <label className="sr-field" htmlFor="serpent-board-size">
+          <span className="label">Board size</span>
+          <input
+            id="serpent-board-size"
+            className="text-input sr-number"
+            type="number"
+            inputMode="numeric"
+            min={BOARD_SIZE.min}
+            max={BOARD_SIZE.max}
+            value={form.boardSize}
+            onChange={(e) => set({ boardSize: e.target.value })}
+            aria-describedby="serpent-board-size-hint"
+            data-testid="board-size"
+          />
+        </label>
         <label className="sr-check sr-check--box">
           <input
             type="checkbox"
@@ -190,6 +206,11 @@ export function CreateForm() {
           </span>
         </label>
       </div>
+
+      <p id="serpent-board-size-hint" className="muted small">
+        The board has {BOARD_SIZE.default} fields unless you pick {BOARD_SIZE.min} to {BOARD_SIZE.max}: fewer fields
+        make a shorter race.
+      </p>
 
       {problem && (
         <p className="note note--bad" role="alert" data-testid="create-error">

@@ -72,7 +72,7 @@ export function StagePanel({
       )}
       {card && card.cardType !== "LUCK" && <CardView card={card} big={big} />}
       {luck && (
-        <article className="sr-card sr-card--luck" data-testid="luck-view">
+        <article className="sr-card sr-card--luck" data-testid="luck-view" data-turn={luck.turn}>
           <p className="sr-card__kind">Luck card</p>
           <p className="sr-card__question">{luck.question}</p>
           <p className="sr-verdict">{luck.message}</p>

@@ -38,6 +38,7 @@ export function WaitingRoom({ room, s, v, role }: RoomProps) {
       {role === "gamemaster" && <CopyField value={link} label="Invite link" testId="invite-link" />}
       <p className="muted small">
         {LOGIN_TYPES[v.settings.loginType] ?? "PUBLIC"} game · up to {v.settings.maxPlayers} players ·{" "}
+        <span data-testid="board-fields">{v.settings.boardSize} fields</span> ·{" "}
         {v.settings.physicalDice ? "real dice" : "the server rolls"}
       </p>
     </section>
