@@ -1,6 +1,6 @@
 import type { Namespace, Socket } from "socket.io";
 import type { ClientFrame, GameModule, ServiceContext } from "../engine/module";
-import type { RoomHost } from "../platform/room-host";
+import { HostRefusal, type RoomHost } from "../platform/room-host";
 import type { SeatTokens } from "../platform/seat-tokens";
 import { FloodGuard } from "./flood-guard";
 import { asMessage, roomKey, seatKey, spectatorKey } from "./publisher";
@@ -316,6 +316,8 @@ export function attachGateway(
       chain = chain
         .then(() => handle(frame, ack))
         .catch((err) => {
+          // A refusal the host raised (storage_unavailable: nothing was stored) keeps its code.
+          if (err instanceof HostRefusal) return refuse(err.code, err.message, frame.requestId, ack);
           log.warn({ err }, "socket message failed");
           refuse("server_error", "Something went wrong; try again.", undefined, ack);
         })
