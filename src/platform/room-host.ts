@@ -441,10 +441,22 @@ export class RoomHost {
    * last socket of a tab that lost its seat must not mark the new occupant disconnected.
    */
   presence(code: string, seat: SeatId, status: PresenceStatus, credential?: string): Promise<HostResult> {
+    return this.presenceOf(code, seat, status, credential === undefined ? undefined : hashSecret(code, credential));
+  }
+
+  /**
+   * Scale-out: the seat's last socket in the cluster went with a node that left (only the
+   * credential's hash is known there). Disconnected, if that credential still holds it.
+   */
+  seatGone(code: string, seat: SeatId, credentialHash: string): Promise<HostResult> {
+    return this.presenceOf(code, seat, "disconnected", credentialHash);
+  }
+
+  private presenceOf(code: string, seat: SeatId, status: PresenceStatus, credentialHash?: string): Promise<HostResult> {
     return this.inTurn(code, async () => {
       const rec = await this.load(code);
       if (!rec) return NOT_FOUND;
-      if (credential !== undefined && !holds(rec, hashSecret(code, credential), seat)) return NOT_SEATED;
+      if (credentialHash !== undefined && !holds(rec, credentialHash, seat)) return NOT_SEATED;
       const game = this.game(rec.game);
       return this.apply(await this.catchUp(rec, game), game, SYSTEM, { type: "@presence", seat, status });
     });

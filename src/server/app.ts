@@ -17,10 +17,11 @@ import { Journal } from "../platform/journal";
 import { MemoryLiveStore } from "../platform/live-store";
 import { recoverRooms } from "../platform/recovery";
 import { RoomHost } from "../platform/room-host";
-import { InProcessScheduler } from "../platform/scheduler";
+import { InProcessScheduler, type Scheduler } from "../platform/scheduler";
 import { SeatTokens } from "../platform/seat-tokens";
 import { registerAccountRoutes } from "./account-routes";
-import type { Config } from "./config";
+import { openCluster, withStartupLock } from "./cluster";
+import { type Config, scaleOut } from "./config";
 import { registerErrorReplies } from "./errors";
 import { createMetrics } from "./metrics";
 import { registerOpsRoutes } from "./ops-routes";
@@ -57,9 +58,17 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     { ...accountMigrations },
     ...[...games, ...serviceGames].map((g) => g.migrations ?? {}),
   );
-  await migrate(dbh.db as never, gameMigrations);
-  const tokens = await SeatTokens.open(dbh.db as never, config.SEAT_TOKEN_SECRET);
-  const identity = await Identities.open(dbh.db as never, config.IDENTITY_SECRET);
+  // Nodes sharing a PostgreSQL do their start-up work one at a time (migrations, generated
+  // keys, each game's built-in content): see withStartupLock.
+  const startup = <T>(work: () => Promise<T>) =>
+    dbh.kind === "postgres" ? withStartupLock(dbh.db as never, work) : work();
+  const { tokens, identity } = await startup(async () => {
+    await migrate(dbh.db as never, gameMigrations);
+    return {
+      tokens: await SeatTokens.open(dbh.db as never, config.SEAT_TOKEN_SECRET),
+      identity: await Identities.open(dbh.db as never, config.IDENTITY_SECRET),
+    };
+  });
   const accounts = new Accounts(dbh.db, identity);
   const content = new ContentBlobs(dbh.db, {
     elsewhere: async () => {
@@ -76,7 +85,9 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     accounts,
     content,
   };
-  for (const g of [...games, ...serviceGames]) await g.init?.(services);
+  await startup(async () => {
+    for (const g of [...games, ...serviceGames]) await g.init?.(services);
+  });
   // Content sent with rooms that closed since the last run (and unused for a while) goes.
   const purged = await content.purge();
   if (purged) app.log.info({ purged }, "stored content no open room names was let go");
@@ -84,7 +95,14 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
   // statements stall now and then) takes them in the background. PostgreSQL commits
   // without blocking, and is the log other nodes read, so it needs no journal.
   const onDisk = dbh.kind === "pglite" && !inMemory;
-  const log = new InputLog(dbh.db, { journal: onDisk ? Journal.open(join(config.DATA_DIR, JOURNAL_FILE)) : null });
+  const mode = scaleOut(config);
+  if (mode.warning) app.log.warn(mode.warning);
+  const onError = (err: unknown, context: string) => app.log.error({ err, context }, "room host error");
+  const cluster = mode.cluster ? openCluster(mode.cluster, onError) : null;
+  const log = new InputLog(dbh.db, {
+    journal: onDisk ? Journal.open(join(config.DATA_DIR, JOURNAL_FILE)) : null,
+    shared: cluster !== null,
+  });
   const restored = await log.restoreJournal();
   if (restored.restored) app.log.info({ rows: restored.restored }, "input journal copied into the database");
   if (restored.setAside)
@@ -92,14 +110,15 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
       { rows: restored.setAside, file: restored.setAsideFile },
       "input journal rows that could not be restored were set aside",
     );
-  const live = new MemoryLiveStore();
-  const publisher = new SocketPublisher();
+  const memory = cluster ? null : new MemoryLiveStore();
+  const live = cluster?.live ?? memory!;
+  const publisher = new SocketPublisher(cluster !== null);
   let socketCount = 0;
-  const metrics = createMetrics(
-    () => live.sizeNow(),
-    () => socketCount,
-  );
-  const onError = (err: unknown, context: string) => app.log.error({ err, context }, "room host error");
+  // Clustered, the shared store's room count is not known synchronously: the gauge shows
+  // the count the last health check read.
+  let liveRooms = 0;
+  const liveNow = () => memory?.sizeNow() ?? liveRooms;
+  const metrics = createMetrics(liveNow, () => socketCount);
   const host = new RoomHost({
     games,
     live,
@@ -110,6 +129,12 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     services,
     maxLiveRooms: config.MAX_LIVE_ROOMS,
     onError,
+    ...(cluster
+      ? { shared: { lock: cluster.lock, seatOnline: (code: string, seat: string) => presence!.online(code, seat) } }
+      : {}),
+  });
+  const presence = cluster?.presence((gone) => {
+    host.seatGone(gone.code, gone.seat, gone.credentialHash).catch((err) => onError(err, `presence ${gone.code}`));
   });
   // Games whose own routes seat players or drive rooms (SerpentRace's REST) do it through these.
   Object.assign(services, {
@@ -145,10 +170,11 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
       },
     },
   });
-  const scheduler = new InProcessScheduler((code) => void host.fire(code));
+  const scheduler: Scheduler = cluster
+    ? cluster.scheduler((code) => host.fire(code))
+    : new InProcessScheduler((code) => void host.fire(code));
   host.setScheduler(scheduler);
-  if (config.REDIS_URL)
-    app.log.warn("REDIS_URL is set, but scale-out mode is not available yet: live state stays in memory");
+  await presence?.start();
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -202,7 +228,8 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     check: async () => {
       if (log.broken) throw log.broken;
       await dbh.db.selectFrom("rooms").select("uid").limit(1).execute();
-      return { liveRooms: live.sizeNow(), sockets: socketCount };
+      if (cluster) liveRooms = await live.size();
+      return { liveRooms: liveNow(), sockets: socketCount };
     },
   });
   registerGameRoutes(app, games, host, services, tokens, config);
@@ -220,6 +247,7 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     app.log,
     { connected: () => socketCount++, disconnected: () => socketCount-- },
     services,
+    cluster && presence ? { adapter: cluster.adapter, socketOptions: cluster.socketOptions, presence } : undefined,
   );
 
   const sweeper = setInterval(
@@ -235,7 +263,7 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
   );
   sweeper.unref();
 
-  const recovery = recoverRooms(host, log, { onError }).then(
+  const recovery = recoverRooms(host, log, { onError, shared: cluster !== null }).then(
     (n) => {
       recovering = false;
       if (n) app.log.info({ recovered: n }, "rooms recovered from the input log");
@@ -254,6 +282,8 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     host,
     live,
     log,
+    /** Scale-out mode's Redis parts (null when embedded). */
+    cluster,
     db: dbh.db,
     services,
     dbKind: dbh.kind,
@@ -266,7 +296,8 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
       await host.projectionsSettled();
       for (const g of [...games, ...serviceGames]) await g.close?.(services);
       await log.shutdown();
-      scheduler.cancelAll();
+      if (cluster) await cluster.close();
+      else scheduler.cancelAll();
       await app.close();
       await dbh.close();
     },

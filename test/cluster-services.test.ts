@@ -1,0 +1,154 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { LogEntry } from "../src/engine/replay";
+import { replay } from "../src/engine/replay";
+import type { From } from "../src/engine/rules";
+import type { TriviaState } from "../src/games/trivia-duel/state";
+import { Player } from "./support/client";
+import { describeWithPostgres, describeWithRedis, postgresUrl, redisUrl } from "./support/needs";
+import { freshDatabase } from "./support/pg-database";
+import { dropPrefix, redisClient, testPrefix } from "./support/redis";
+import { startServer, type TestServer } from "./support/server";
+
+/**
+ * Two real nodes (two servers in this process, each on its own loopback port) sharing the
+ * machine's Redis and a PostgreSQL database of their own: a room made on one is played from
+ * both, every broadcast reaches every socket whichever node it is on, and every timer fires
+ * once.
+ */
+const prefix = testPrefix("nodes");
+let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+let a: TestServer;
+let b: TestServer;
+const players: Player[] = [];
+
+beforeAll(async () => {
+  if (!postgresUrl || !redisUrl) return;
+  database = await freshDatabase("nodes");
+  const env = { DATABASE_URL: database.url, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, TIME_SCALE: "0.05" };
+  // Started together: their start-up work (migrations, keys, built-in content) takes turns.
+  [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  await Promise.all([a.recovery, b.recovery]);
+}, 60_000);
+
+afterAll(async () => {
+  for (const p of players) p.socket.disconnect();
+  await a?.close();
+  await b?.close();
+  const redis = redisClient();
+  await dropPrefix(redis, prefix);
+  redis.disconnect();
+  await database?.drop();
+});
+
+function player(server: TestServer, ns: string) {
+  const p = new Player(server.url, ns);
+  players.push(p);
+  return p;
+}
+
+describeWithPostgres("two nodes on one Redis and one PostgreSQL", () => {
+  describeWithRedis("(scale-out mode)", () => {
+    it("both nodes run in scale-out mode, with the same signing keys", () => {
+      expect(a.cluster).not.toBeNull();
+      expect(b.cluster).not.toBeNull();
+    });
+
+    it("a Trivia Duel made on node A is played from both nodes; timers fire once", async () => {
+      const res = await fetch(`${a.url}/api/v1/trivia/rooms`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
+        body: JSON.stringify({}),
+      });
+      expect(res.status).toBe(201);
+      const code = ((await res.json()) as { roomId: string }).roomId;
+      // Node B knows the room A made, and so does the live store they share.
+      expect((await b.live.get(code))?.game).toBe("trivia-duel");
+
+      const p1 = player(a, "/trivia");
+      p1.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
+      expect((await p1.next("ROOM_STATE")).you).toBe("P1");
+      const p2 = player(b, "/trivia");
+      p2.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
+      expect((await p2.next("ROOM_STATE")).you).toBe("P2");
+      // A third socket, on node B, watches.
+      const watcher = player(b, "/trivia");
+      watcher.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
+
+      // The category phase ends by a timer, on whichever node takes the job.
+      for (const p of [p1, p2, watcher]) await p.next("PHASE_BETTING", (m) => m.awaitingAction === "P1");
+      p1.send({ type: "BET", amount: 50 }); // on node A
+      for (const p of [p1, p2, watcher]) await p.next("BET_PLACED", (m) => m.pot === 50);
+      p2.send({ type: "MATCH" }); // on node B
+      for (const p of [p1, p2, watcher]) await p.next("PHASE_CLUE", (m) => m.pot === 100);
+      await p1.next("CLUE_TICK");
+      p2.send({ type: "BUZZ" }); // on node B
+      for (const p of [p1, p2, watcher]) await p.next("BUZZED", (m) => m.player === "P2");
+      const s = (await a.live.get(code))!.state as TriviaState;
+      p2.send({ type: "ANSWER", text: s.questions[s.questionIndex]!.acceptedAnswers[0]! });
+      for (const p of [p1, p2, watcher])
+        expect(await p.next("PHASE_RESOLUTION")).toMatchObject({
+          outcome: "P2_WIN",
+          newBalances: { P1: 450, P2: 550 },
+        });
+      // The next question's betting comes by timer again: once, to everyone.
+      for (const p of [p1, p2, watcher]) await p.next("PHASE_BETTING", (m) => m.awaitingAction === "P2");
+      await new Promise((r) => setTimeout(r, 300));
+      for (const p of [p1, p2, watcher]) {
+        const bettings = p.inbox.filter((m) => m.type === "PHASE_BETTING");
+        expect(bettings.map((m) => m.awaitingAction)).toEqual(["P1", "P2"]);
+        expect(p.inbox.filter((m) => m.type === "PHASE_RESOLUTION")).toHaveLength(1);
+      }
+
+      // The log is one gap-free sequence that replays to the live state, and no tick in it
+      // is a repeat (a timer that fired twice would log a tick that changes nothing).
+      const rec = (await b.live.get(code))!;
+      const rows = await b.log.inputs(rec.uid);
+      expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
+      const rules = b.host.game("trivia-duel").rules;
+      let state = replay<TriviaState>(rules, rec.origin, []);
+      for (const row of rows) {
+        const entry: LogEntry =
+          row.kind === "tick"
+            ? { kind: "tick", at: row.at }
+            : { kind: "act", from: row.actor as From, intent: row.intent, at: row.at };
+        const next = stepOnce(rules, state, entry);
+        if (row.kind === "tick") expect(JSON.stringify(next)).not.toBe(JSON.stringify(state));
+        state = next;
+      }
+      expect(JSON.parse(JSON.stringify(state))).toEqual(rec.state);
+      expect(rows.filter((r) => r.kind === "tick").length).toBeGreaterThanOrEqual(3);
+    });
+
+    it("a seat is disconnected only when its last socket on any node has gone", async () => {
+      const res = await fetch(`${b.url}/api/v1/trivia/rooms`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
+        body: JSON.stringify({}),
+      });
+      const code = ((await res.json()) as { roomId: string }).roomId;
+      const id = randomUUID();
+      const onA = player(a, "/trivia");
+      onA.send({ type: "JOIN_ROOM", roomId: code, playerId: id });
+      expect((await onA.next("ROOM_STATE")).you).toBe("P1");
+      // The same player in a second tab, through the other node.
+      const onB = player(b, "/trivia");
+      onB.send({ type: "JOIN_ROOM", roomId: code, playerId: id });
+      expect((await onB.next("ROOM_STATE")).you).toBe("P1");
+      const connected = async () => ((await a.live.get(code))!.state as TriviaState).players.P1.connected;
+      onA.socket.disconnect();
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await connected()).toBe(true);
+      onB.socket.disconnect();
+      for (let i = 0; i < 100 && (await connected()); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(await connected()).toBe(false);
+    });
+  });
+});
+
+function stepOnce(rules: ReturnType<TestServer["host"]["game"]>["rules"], state: TriviaState, entry: LogEntry) {
+  if (entry.kind === "tick") return rules.tick(state, entry.at).state as TriviaState;
+  const step = rules.act(state, entry.from, entry.intent, entry.at);
+  if ("error" in step) throw new Error(`logged input refused on replay: ${step.error.code}`);
+  return step.state as TriviaState;
+}
