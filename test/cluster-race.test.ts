@@ -33,8 +33,10 @@ interface Node {
   said: { type: string }[];
 }
 
-async function node(opts: { lock?: boolean; live?: (store: LiveStore) => LiveStore } = {}): Promise<Node> {
-  const db = await connectDb({ databaseUrl: database!.url, dataDir: "unused" });
+async function node(
+  opts: { lock?: boolean; live?: (store: LiveStore) => LiveStore; databaseUrl?: string } = {},
+): Promise<Node> {
+  const db = await connectDb({ databaseUrl: opts.databaseUrl ?? database!.url, dataDir: "unused" });
   dbs.push(db);
   const redis = redisClient();
   redises.push(redis);
@@ -182,6 +184,27 @@ describeWithPostgres("two nodes racing on one room", () => {
       expect(rec.state).toEqual(replayed(rec, rows));
       expect((rec.state as CounterState).total).toBe(7);
       expect((rec.state as CounterState).adds).toBe(3);
+    });
+
+    it("a node that cannot reach PostgreSQL refuses inputs with storage_unavailable and writes nothing", async () => {
+      const a = await node();
+      // Nothing listens on port 9: every query of this node fails to connect.
+      const cut = await node({ databaseUrl: "postgres://postgres@127.0.0.1:9/test" });
+      const code = await a.host.createRoom("counter", {});
+      const p1 = { seat: "P1", credential: "storage-credential-one" };
+      await a.host.join("counter", code, { credential: p1.credential });
+      await a.host.input(code, p1, { type: "ADD", k: 1 });
+      const before = (await a.live.get(code))!;
+      const rowsBefore = await a.log.inputs(before.uid);
+      await expect(cut.host.input(code, p1, { type: "ADD", k: 2 })).rejects.toMatchObject({
+        code: "storage_unavailable",
+      });
+      await expect(cut.host.createRoom("counter", {})).rejects.toMatchObject({ code: "storage_unavailable" });
+      expect(await a.live.get(code)).toEqual(before);
+      expect(await a.log.inputs(before.uid)).toEqual(rowsBefore);
+      // The node that can reach it carries on.
+      expect((await a.host.input(code, p1, { type: "ADD", k: 3 })).ok).toBe(true);
+      expect(((await a.live.get(code))!.state as CounterState).total).toBe(4);
     });
 
     it("two nodes drawing the same code: the second draws again", async () => {

@@ -178,6 +178,7 @@ export class RoomHost {
           try {
             return await fn();
           } catch (err) {
+            if (err instanceof StorageUnavailable) throw new HostRefusal("storage_unavailable", STORAGE_DOWN);
             if (!(err instanceof TurnConflict) || conflicts >= MAX_CONFLICTS) throw err;
           }
         }
