@@ -125,7 +125,8 @@ describeWithRedis("BullMQScheduler", () => {
     const fired: string[] = [];
     const prefix = cluster();
     const leaving = make((code) => void fired.push(`leaving:${code}`), prefix);
-    const staying = make((code) => void fired.push(`staying:${code}`), prefix);
+    // The node that stays only has to be running (its worker takes the job).
+    make((code) => void fired.push(`staying:${code}`), prefix);
     leaving.arm("LEFT01", Date.now() + 300, 1);
     await leaving.stop();
     await until(() => fired.length > 0);
