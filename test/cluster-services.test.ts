@@ -4,6 +4,7 @@ import type { LogEntry } from "../src/engine/replay";
 import { replay } from "../src/engine/replay";
 import type { From } from "../src/engine/rules";
 import type { TriviaState } from "../src/games/trivia-duel/state";
+import { CahBot, seatToken } from "./support/cah-bot";
 import { Player } from "./support/client";
 import { describeWithPostgres, describeWithRedis, postgresUrl, redisUrl } from "./support/needs";
 import { freshDatabase } from "./support/pg-database";
@@ -20,7 +21,7 @@ const prefix = testPrefix("nodes");
 let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 let a: TestServer;
 let b: TestServer;
-const players: Player[] = [];
+const players: { socket: { disconnect(): unknown } }[] = [];
 
 beforeAll(async () => {
   if (!postgresUrl || !redisUrl) return;
@@ -118,6 +119,42 @@ describeWithPostgres("two nodes on one Redis and one PostgreSQL", () => {
       }
       expect(JSON.parse(JSON.stringify(state))).toEqual(rec.state);
       expect(rows.filter((r) => r.kind === "tick").length).toBeGreaterThanOrEqual(3);
+    });
+
+    it("a Card Table made on node A, seats from tokens either node signed, played to the end from both", async () => {
+      const created = await fetch(`${a.url}/api/v1/cards/rooms`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
+        body: JSON.stringify({ settings: { endCondition: "rounds", endValue: 2, handSize: 5 } }),
+      });
+      expect(created.status).toBe(201);
+      const roomId = ((await created.json()) as { roomId: string }).roomId;
+      // Tokens signed by one node, used on the other: the nodes share their signing key.
+      const seats = [
+        { token: await seatToken(a.url, roomId, "Ann"), on: b },
+        { token: await seatToken(b.url, roomId, "Bo"), on: a },
+        { token: await seatToken(a.url, roomId, "Cy"), on: b },
+      ];
+      const bots = seats.map((x, i) => new CahBot(x.on.url, roomId, x.token, ["Ann", "Bo", "Cy"][i]!));
+      players.push(...bots);
+      for (const bot of bots) await bot.until((v) => v.you !== null, 10_000, "seat");
+      expect(bots.map((x) => x.me).sort()).toEqual(["P1", "P2", "P3"]);
+      const start = bots[0]!.action({ type: "startGame" });
+      expect((await bots[0]!.reply(start)).type).toBe("ack");
+      // Every bot, on either node, plays from its own view until the game ends for all.
+      for (const bot of bots) await bot.until((v) => v.status === "ended", 30_000, "game end");
+      for (const bot of bots) {
+        // Each socket got only its own seat's view: its hand, nobody else's.
+        for (const m of bot.inbox.filter((x) => x.type === "state")) {
+          // biome-ignore lint/suspicious/noExplicitAny: structural scan of a view
+          const v = m.state as any;
+          expect(v.you).toBe(bot.me);
+          for (const p of v.players) if (p.id !== v.you) expect(p.hand).toEqual([]);
+        }
+        expect(bot.inbox.some((x) => x.type === "event" && (x.event as { type: string }).type === "gameEnded")).toBe(
+          true,
+        );
+      }
     });
 
     it("a seat is disconnected only when its last socket on any node has gone", async () => {
