@@ -58,8 +58,8 @@ export class SeatPresence {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-    /** Told about seats nobody holds any more after a node left. */
-    private readonly onGone: (gone: SeatGone) => void,
+    /** Told about seats nobody holds any more after a node left (awaited, so a stopping node finishes them). */
+    private readonly onGone: (gone: SeatGone) => Promise<void> | void,
   ) {
     const r = redis as unknown as Record<string, unknown>;
     if (!r.presenceRemove) redis.defineCommand("presenceRemove", { numberOfKeys: 1, lua: REMOVE });
@@ -127,10 +127,12 @@ export class SeatPresence {
       .presenceDropNode;
     for (const code of await this.redis.smembers(this.nodeRooms(node))) {
       const gone = await cmd.call(this.redis, this.roomKey(code), node);
-      for (const g of gone) {
-        const [seat, credentialHash] = g.split("|") as [string, string];
-        this.onGone({ code, seat, credentialHash });
-      }
+      await Promise.all(
+        gone.map((g) => {
+          const [seat, credentialHash] = g.split("|") as [string, string];
+          return this.onGone({ code, seat, credentialHash });
+        }),
+      );
     }
     await this.redis.multi().del(this.nodeRooms(node)).srem(this.nodesKey, node).del(this.nodeKey(node)).exec();
   }

@@ -133,8 +133,10 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
       ? { shared: { lock: cluster.lock, seatOnline: (code: string, seat: string) => presence!.online(code, seat) } }
       : {}),
   });
-  const presence = cluster?.presence((gone) => {
-    host.seatGone(gone.code, gone.seat, gone.credentialHash).catch((err) => onError(err, `presence ${gone.code}`));
+  const presence = cluster?.presence(async (gone) => {
+    await host
+      .seatGone(gone.code, gone.seat, gone.credentialHash)
+      .catch((err) => onError(err, `presence ${gone.code}`));
   });
   // Games whose own routes seat players or drive rooms (SerpentRace's REST) do it through these.
   Object.assign(services, {

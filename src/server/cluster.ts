@@ -43,7 +43,7 @@ export function openCluster(settings: ClusterSettings, onError: (err: unknown, c
       scheduler = new BullMQScheduler({ redisUrl, redis, prefix, fire, onError });
       return scheduler;
     },
-    presence(onGone: (gone: SeatGone) => void) {
+    presence(onGone: (gone: SeatGone) => Promise<void>) {
       presence = new SeatPresence(redis, prefix, onGone);
       return presence;
     },
