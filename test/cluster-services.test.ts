@@ -157,6 +157,33 @@ describeWithPostgres("two nodes on one Redis and one PostgreSQL", () => {
       }
     });
 
+    it("a connection that drops and recovers keeps its seat and plays on", async () => {
+      const res = await fetch(`${a.url}/api/v1/trivia/rooms`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
+        body: JSON.stringify({ config: { reconnectGraceSec: 600 } }),
+      });
+      const code = ((await res.json()) as { roomId: string }).roomId;
+      const p1 = new Player(a.url, "/trivia", { reconnection: true });
+      players.push(p1);
+      p1.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
+      expect((await p1.next("ROOM_STATE")).you).toBe("P1");
+      // The transport drops (not a clean disconnect): Socket.IO reconnects and recovers it.
+      const recovered = new Promise<boolean>((resolve) =>
+        p1.socket.once("connect", () => resolve(p1.socket.recovered)),
+      );
+      (p1.socket.io.engine as unknown as { close(): void }).close();
+      expect(await recovered).toBe(true);
+      await p1.next("ROOM_STATE", (m) => m.you === "P1");
+      const p2 = player(b, "/trivia");
+      p2.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
+      await p1.next("PLAYER_JOINED", (m) => m.player === "P2");
+      await p1.next("PHASE_BETTING", (m) => m.awaitingAction === "P1");
+      p1.send({ type: "BET", amount: 10 });
+      await p2.next("BET_PLACED", (m) => m.pot === 10);
+      expect(((await b.live.get(code))!.state as TriviaState).players.P1.connected).toBe(true);
+    });
+
     it("a seat is disconnected only when its last socket on any node has gone", async () => {
       const res = await fetch(`${b.url}/api/v1/trivia/rooms`, {
         method: "POST",
