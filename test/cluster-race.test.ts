@@ -200,6 +200,10 @@ describeWithPostgres("two nodes racing on one room", () => {
         code: "storage_unavailable",
       });
       await expect(cut.host.createRoom("counter", {})).rejects.toMatchObject({ code: "storage_unavailable" });
+      await expect(cut.host.view(code, "P1")).rejects.toMatchObject({ code: "storage_unavailable" });
+      // As after recovery in scale-out mode, a code is also checked against the log's open rooms.
+      cut.host.setRestoreOnDemand(async () => null);
+      await expect(cut.host.createRoom("counter", {})).rejects.toMatchObject({ code: "storage_unavailable" });
       expect(await a.live.get(code)).toEqual(before);
       expect(await a.log.inputs(before.uid)).toEqual(rowsBefore);
       // The node that can reach it carries on.

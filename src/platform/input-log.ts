@@ -292,7 +292,9 @@ export class InputLog {
   }
 
   async close(room: string, at: number): Promise<void> {
-    await this.db.updateTable("rooms").set({ status: "closed", updated_at: at }).where("uid", "=", room).execute();
+    await this.reading(
+      this.db.updateTable("rooms").set({ status: "closed", updated_at: at }).where("uid", "=", room).execute(),
+    );
   }
 
   /** Open rooms in uid order, a page at a time (`after`: the last uid of the previous page). */
@@ -305,15 +307,26 @@ export class InputLog {
 
   /** The open room with this code, if any. */
   async openRoomByCode(code: string): Promise<RoomRow | null> {
-    const row = await this.db
-      .selectFrom("rooms")
-      .selectAll()
-      .where("status", "=", "open")
-      .where("code", "=", code)
-      .orderBy("created_at", "desc")
-      .limit(1)
-      .executeTakeFirst();
+    const row = await this.reading(
+      this.db
+        .selectFrom("rooms")
+        .selectAll()
+        .where("status", "=", "open")
+        .where("code", "=", code)
+        .orderBy("created_at", "desc")
+        .limit(1)
+        .executeTakeFirst(),
+    );
     return row ? toRoomRow(row) : null;
+  }
+
+  /** Shared, a read the database could not answer is StorageUnavailable (refused as such, not a crash). */
+  private async reading<T>(query: Promise<T>): Promise<T> {
+    try {
+      return await query;
+    } catch (err) {
+      throw this.shared ? new StorageUnavailable(err) : err;
+    }
   }
 
   async inputs(roomUid: string): Promise<InputRow[]> {

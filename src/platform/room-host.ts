@@ -251,7 +251,21 @@ export class RoomHost {
     if (game.prepare && this.deps.services) await game.prepare(options, this.deps.services);
   }
 
-  async createRoom(gameId: string, rawOptions: unknown, wantedCode?: string): Promise<string> {
+  createRoom(gameId: string, rawOptions: unknown, wantedCode?: string): Promise<string> {
+    return this.refuseWhenDown(this.create(gameId, rawOptions, wantedCode));
+  }
+
+  /** Shared: an unreachable database is a refusal with its own code (storage_unavailable), not a crash. */
+  private async refuseWhenDown<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (err) {
+      if (err instanceof StorageUnavailable) throw new HostRefusal("storage_unavailable", STORAGE_DOWN);
+      throw err;
+    }
+  }
+
+  private async create(gameId: string, rawOptions: unknown, wantedCode?: string): Promise<string> {
     const game = this.game(gameId);
     const limit = this.deps.maxLiveRooms;
     if (limit !== undefined && (await this.deps.live.size()) >= limit)
@@ -326,8 +340,8 @@ export class RoomHost {
     return this.deps.live.has(code);
   }
 
-  async exists(code: string): Promise<RoomRecord | null> {
-    return this.load(code);
+  exists(code: string): Promise<RoomRecord | null> {
+    return this.refuseWhenDown(this.load(code));
   }
 
   /**
@@ -341,7 +355,7 @@ export class RoomHost {
       let created = false;
       if (!rec && req.create && this.game(gameId).createOnJoin) {
         try {
-          await this.createRoom(gameId, {}, code);
+          await this.create(gameId, {}, code);
           created = true;
         } catch (err) {
           // Another node created it a moment ago: join that one.
@@ -480,7 +494,7 @@ export class RoomHost {
 
   /** Render one seat's view of a room now (null: spectator). */
   async view(code: string, seat: SeatId | null): Promise<unknown> {
-    const rec = await this.load(code);
+    const rec = await this.refuseWhenDown(this.load(code));
     if (!rec) return null;
     return this.game(rec.game).rules.view(rec.state, seat, this.clock(), "full");
   }

@@ -19,7 +19,17 @@ export async function freshDatabase(what: string): Promise<{ url: string; drop()
     async drop() {
       const c = new pg.Client({ connectionString: postgresUrl });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // Pools just closed may still be letting their connections go: wait for them rather
+      // than cut them off (a connection cut off reports an error to whoever still holds it).
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await c.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 50 ? " WITH (FORCE)" : ""}`);
+          break;
+        } catch (err) {
+          if (attempt >= 50) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await c.end();
     },
   };
