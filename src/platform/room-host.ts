@@ -270,20 +270,20 @@ export class RoomHost {
     const limit = this.deps.maxLiveRooms;
     if (limit !== undefined && (await this.deps.live.size()) >= limit)
       throw new HostRefusal("server_full", "This server has as many rooms open as it can hold; try again later.");
-    // The content the options name is loaded first: checking them may need it (a stored
-    // definition's settings), and setup reads it.
-    await this.prepare(game, rawOptions ?? {});
-    const options = game.rules.options.parse(rawOptions ?? {});
     // A drawn code another room (on any node) took meanwhile is drawn again.
     for (let attempt = 1; ; attempt++) {
       const code = wantedCode ?? (await uniqueRoomCode((c) => this.codeTaken(c), this.deps.roomCode));
+      // The content the options name is loaded first: checking them may need it (a stored
+      // definition's settings), and setup reads it. Nothing is awaited between here and setup.
+      await this.prepare(game, rawOptions ?? {});
+      const options = game.rules.options.parse(rawOptions ?? {});
       const made = await this.tryCreate(game, options, code);
       if (made) return code;
       if (wantedCode || attempt >= 20) throw new HostRefusal("room_exists", "That room code is taken.");
     }
   }
 
-  /** Create a room under `code`; false if the code is taken (live here, or open in the log). */
+  /** Create a room under `code` (its setup runs at once); false if the code is taken (live, or open in the log). */
   private async tryCreate(game: GameModule, options: unknown, code: string): Promise<boolean> {
     const gameId = game.rules.id;
     const now = this.clock();
