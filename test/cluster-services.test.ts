@@ -7,7 +7,7 @@ import type { TriviaState } from "../src/games/trivia-duel/state";
 import { CahBot, seatToken } from "./support/cah-bot";
 import { Player } from "./support/client";
 import { describeWithPostgres, describeWithRedis, postgresUrl, redisUrl } from "./support/needs";
-import { freshDatabase } from "./support/pg-database";
+import { freshDatabase, onServer } from "./support/pg-database";
 import { dropPrefix, redisClient, testPrefix } from "./support/redis";
 import { startServer, type TestServer } from "./support/server";
 
@@ -182,6 +182,48 @@ describeWithPostgres("two nodes on one Redis and one PostgreSQL", () => {
       p1.send({ type: "BET", amount: 10 });
       await p2.next("BET_PLACED", (m) => m.pot === 10);
       expect(((await b.live.get(code))!.state as TriviaState).players.P1.connected).toBe(true);
+    });
+
+    it("PostgreSQL away for a moment: refused with storage_unavailable, nothing changes, play resumes", async () => {
+      const made = await fetch(`${a.url}/api/v1/trivia/rooms`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
+        body: JSON.stringify({ config: { betTimeLimitSec: 600 } }),
+      });
+      const code = ((await made.json()) as { roomId: string }).roomId;
+      const p1 = player(a, "/trivia");
+      p1.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
+      const p2 = player(b, "/trivia");
+      p2.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
+      await p1.next("PHASE_BETTING", (m) => m.awaitingAction === "P1");
+      const before = await a.live.get(code);
+      const name = database!.name;
+      // No new connections, and the open ones cut: the database is gone for both nodes.
+      await onServer(
+        `ALTER DATABASE ${name} ALLOW_CONNECTIONS false`,
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`,
+      );
+      try {
+        p1.send({ type: "BET", amount: 50 });
+        expect(await p1.next("ERROR")).toMatchObject({ code: "storage_unavailable" });
+        const refused = await fetch(`${b.url}/api/v1/trivia/rooms`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
+          body: JSON.stringify({}),
+        });
+        expect(refused.status).toBe(503);
+        expect(await refused.json()).toMatchObject({ error: { code: "storage_unavailable" } });
+        expect(await a.live.get(code)).toEqual(before);
+      } finally {
+        await onServer(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      }
+      // Back: the same input goes through, and everyone hears it.
+      p1.send({ type: "BET", amount: 50 });
+      for (const p of [p1, p2]) await p.next("BET_PLACED", (m) => m.pot === 50);
+      const rec = (await a.live.get(code))!;
+      const rows = await a.log.inputs(rec.uid);
+      expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
+      expect(rec.seq).toBe(rows.length);
     });
 
     it("a seat is disconnected only when its last socket on any node has gone", async () => {

@@ -117,6 +117,8 @@ class TurnConflict extends Error {}
 /** A turn that keeps losing races this often gives up (another node is hammering the same room). */
 const MAX_CONFLICTS = 100;
 
+/** How soon a timer whose tick could not be logged (database away) tries again. */
+const STORAGE_RETRY_MS = 1000;
 const STORAGE_DOWN = "The game's storage is not reachable right now; nothing was changed. Try again in a moment.";
 
 const NOT_FOUND = { ok: false, code: "room_not_found", message: "No such room." } as const;
@@ -511,7 +513,14 @@ export class RoomHost {
         return;
       }
       await this.catchUp(rec, game);
-    }).catch((err) => this.deps.onError?.(err, `timer ${code}`));
+    }).catch(async (err) => {
+      if (!(err instanceof HostRefusal && err.code === "storage_unavailable"))
+        return this.deps.onError?.(err, `timer ${code}`);
+      // The tick could not be logged: try again shortly rather than lose the timer while
+      // the database is away (an armed timer from an older state would be ignored).
+      const rec = await this.deps.live.get(code).catch(() => null);
+      if (rec) this.scheduler?.arm(code, this.clock() + STORAGE_RETRY_MS, rec.seq);
+    });
   }
 
   /**

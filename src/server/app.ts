@@ -53,6 +53,7 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     pgliteThread: config.PGLITE_THREAD === "auto" ? (inMemory ? "main" : "worker") : config.PGLITE_THREAD,
+    onIdleError: (err) => app.log.warn({ err }, "PostgreSQL closed an idle connection"),
   });
   const gameMigrations = Object.assign(
     { ...accountMigrations },

@@ -6,7 +6,7 @@ import { postgresUrl } from "./needs";
  * A database of its own on the PostgreSQL server of DATABASE_URL, for suites that start
  * whole nodes: a node restores every open room it finds, so it must not see other suites'.
  */
-export async function freshDatabase(what: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshDatabase(what: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `parlor_${what}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
@@ -15,6 +15,7 @@ export async function freshDatabase(what: string): Promise<{ url: string; drop()
   const url = new URL(postgresUrl!);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     async drop() {
       const c = new pg.Client({ connectionString: postgresUrl });
@@ -33,4 +34,15 @@ export async function freshDatabase(what: string): Promise<{ url: string; drop()
       await c.end();
     },
   };
+}
+
+/** Run statements on the server of DATABASE_URL (from its own database, not the one they change). */
+export async function onServer(...statements: string[]): Promise<void> {
+  const c = new pg.Client({ connectionString: postgresUrl });
+  await c.connect();
+  try {
+    for (const q of statements) await c.query(q);
+  } finally {
+    await c.end();
+  }
 }
