@@ -9,6 +9,7 @@ import { connectDb, type DbHandle } from "../src/platform/db/connect";
 import { migrate } from "../src/platform/db/migrations";
 import { InputLog } from "../src/platform/input-log";
 import { MemoryLiveStore } from "../src/platform/live-store";
+import { CodeTaken, LogConflict } from "../src/platform/log-errors";
 import { recoverRooms } from "../src/platform/recovery";
 import { type Publisher, RoomHost } from "../src/platform/room-host";
 import { describeWithPostgres, postgresUrl } from "./support/needs";
@@ -148,6 +149,41 @@ for (const backend of backends) {
       expect(log.broken).not.toBeNull();
       await expect(log.append(uid, tickRow(2, 3))).rejects.toThrow();
       expect((await log.inputs(uid)).map((r) => r.seq)).toEqual([1]);
+    });
+
+    it("shared by nodes: a taken sequence number fails its row alone, and the log stays open", async () => {
+      const { uid } = await freshLog(h, "SHR234");
+      const other = await freshLog(h, "SHR235");
+      const log = new InputLog(h.db, { shared: true });
+      await log.append(uid, tickRow(1, 1));
+      // One batch: a row another node already wrote, and rows of this and another room.
+      const results = await Promise.allSettled([
+        log.append(uid, tickRow(1, 2)),
+        log.append(uid, tickRow(2, 3)),
+        log.append(other.uid, tickRow(1, 4)),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(["rejected", "fulfilled", "fulfilled"]);
+      expect((results[0] as PromiseRejectedResult).reason).toBeInstanceOf(LogConflict);
+      expect(log.broken).toBeNull();
+      await log.append(uid, tickRow(3, 5));
+      expect((await log.inputs(uid)).map((r) => [r.seq, r.at])).toEqual([
+        [1, 1],
+        [2, 3],
+        [3, 5],
+      ]);
+      expect((await log.tail(uid, 1)).map((r) => r.seq)).toEqual([2, 3]);
+      // A code an open room has is refused as such.
+      await expect(
+        log.createRoom({
+          uid: randomUUID(),
+          code: "SHR234",
+          game: "g",
+          options: {},
+          seed: "s",
+          timeScale: 1,
+          createdAt: 1,
+        }),
+      ).rejects.toBeInstanceOf(CodeTaken);
     });
 
     it("refuses a duplicate sequence number (the log never forks)", async () => {

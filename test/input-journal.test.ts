@@ -42,7 +42,9 @@ describe("the embedded input journal", () => {
   const journalPath = () => join(dir, `${randomUUID()}.ndjson`);
   async function roomIn(log: InputLog) {
     const uid = randomUUID();
-    await log.createRoom({ uid, code: "JRN234", game: "g", options: {}, seed: "s", timeScale: 1, createdAt: 1 });
+    // Open rooms' codes are unique: each test's room has its own.
+    const code = `J${uid.slice(0, 5).toUpperCase()}`;
+    await log.createRoom({ uid, code, game: "g", options: {}, seed: "s", timeScale: 1, createdAt: 1 });
     return uid;
   }
 

@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { From } from "../engine/rules";
 import type { Database, RoomsTable } from "./db/schema";
 import { Journal } from "./journal";
+import { CodeTaken, isUniqueViolation, LogConflict, StorageUnavailable } from "./log-errors";
 import type { InputRow, JournalEntry, RoomRow } from "./log-rows";
 
 export type { InputRow, RoomRow };
@@ -44,6 +45,13 @@ export interface InputLogOptions {
   lazyMs?: number;
   /** How long a journaled row waits before it is copied into the database (default JOURNAL_COPY_MS). */
   copyMs?: number;
+  /**
+   * Scale-out mode: several nodes write this log, and every caller waits for its row before
+   * storing the state it leads to (no lazy rows are published ahead). A sequence number
+   * another node took fails that row alone with LogConflict; a failed batch fails its rows
+   * with StorageUnavailable and leaves no gap, so later appends are still accepted.
+   */
+  shared?: boolean;
 }
 
 const done = Promise.resolve();
@@ -64,6 +72,7 @@ export class InputLog {
   private readonly maxBatch: number;
   private readonly lazyMs: number;
   private readonly copyMs: number;
+  private readonly shared: boolean;
   /** Set when a write failed: no later append is accepted. */
   broken: Error | null = null;
   /** Set when a database batch failed: later rows must not land after the gap. */
@@ -78,6 +87,7 @@ export class InputLog {
     this.maxBatch = options.maxBatch ?? 500;
     this.lazyMs = options.lazyMs ?? LAZY_MS;
     this.copyMs = options.copyMs ?? JOURNAL_COPY_MS;
+    this.shared = options.shared ?? false;
   }
 
   /**
@@ -118,7 +128,17 @@ export class InputLog {
     return { restored, setAside: aside.length, setAsideFile };
   }
 
+  /** Catalogue a new room. CodeTaken if an open room has its code (from any node). */
   async createRoom(room: RoomRow): Promise<void> {
+    try {
+      await this.insertRoom(room);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new CodeTaken(room.code);
+      throw this.shared ? new StorageUnavailable(err) : err;
+    }
+  }
+
+  private async insertRoom(room: RoomRow): Promise<void> {
     await this.db
       .insertInto("rooms")
       .values({
@@ -182,6 +202,10 @@ export class InputLog {
     await new Promise<void>((r) => setImmediate(r));
     while (this.queue.length) {
       const batch = this.queue.splice(0, this.maxBatch);
+      if (this.shared) {
+        await this.insertShared(batch);
+        continue;
+      }
       try {
         if (this.copyFailed) throw this.copyFailed;
         await this.insert(batch);
@@ -191,7 +215,8 @@ export class InputLog {
         // A failed batch would leave a gap that later rows must not jump: stop appending.
         this.copyFailed ??= asError(err);
         this.broken ??= this.copyFailed;
-        for (const p of batch) p.reject(err);
+        const why = isUniqueViolation(err) ? new LogConflict(batch[0]!.roomUid, batch[0]!.row.seq) : err;
+        for (const p of batch) p.reject(why);
       }
     }
     // Every journaled row is in the database now (appends queue synchronously with their
@@ -206,8 +231,33 @@ export class InputLog {
     this.flushing = null;
   }
 
-  private async insert(batch: JournalEntry[], skipExisting = false): Promise<void> {
-    const query = this.db.insertInto("room_inputs").values(
+  /**
+   * One statement for the batch; a row whose (room, seq) another node wrote first is left
+   * out by the database and fails alone, the rest commit. Nothing is marked broken: every
+   * caller waits for its own row, so a failed batch leaves no gap behind later rows.
+   */
+  private async insertShared(batch: Pending[]): Promise<void> {
+    let written: { room_uid: string; seq: number }[];
+    try {
+      written = await this.rowsOf(batch)
+        .onConflict((oc) => oc.columns(["room_uid", "seq"]).doNothing())
+        .returning(["room_uid", "seq"])
+        .execute();
+    } catch (err) {
+      const why = new StorageUnavailable(err);
+      for (const p of batch) p.reject(why);
+      return;
+    }
+    this.batches += 1;
+    const landed = new Set(written.map((w) => `${w.room_uid}\u0000${Number(w.seq)}`));
+    for (const p of batch) {
+      if (landed.has(`${p.roomUid}\u0000${p.row.seq}`)) p.resolve();
+      else p.reject(new LogConflict(p.roomUid, p.row.seq));
+    }
+  }
+
+  private rowsOf(batch: JournalEntry[]) {
+    return this.db.insertInto("room_inputs").values(
       batch.map(({ roomUid, row }) => ({
         room_uid: roomUid,
         seq: row.seq,
@@ -218,6 +268,10 @@ export class InputLog {
         meta: row.meta === undefined || row.meta === null ? null : JSON.stringify(row.meta),
       })),
     );
+  }
+
+  private async insert(batch: JournalEntry[], skipExisting = false): Promise<void> {
+    const query = this.rowsOf(batch);
     // A journal restored after a crash may repeat rows the database already took. Anywhere
     // else a repeated sequence number is a fork, and must fail.
     await (skipExisting ? query.onConflict((oc) => oc.columns(["room_uid", "seq"]).doNothing()) : query).execute();
@@ -238,7 +292,9 @@ export class InputLog {
   }
 
   async close(room: string, at: number): Promise<void> {
-    await this.db.updateTable("rooms").set({ status: "closed", updated_at: at }).where("uid", "=", room).execute();
+    await this.reading(
+      this.db.updateTable("rooms").set({ status: "closed", updated_at: at }).where("uid", "=", room).execute(),
+    );
   }
 
   /** Open rooms in uid order, a page at a time (`after`: the last uid of the previous page). */
@@ -251,24 +307,46 @@ export class InputLog {
 
   /** The open room with this code, if any. */
   async openRoomByCode(code: string): Promise<RoomRow | null> {
-    const row = await this.db
-      .selectFrom("rooms")
-      .selectAll()
-      .where("status", "=", "open")
-      .where("code", "=", code)
-      .orderBy("created_at", "desc")
-      .limit(1)
-      .executeTakeFirst();
+    const row = await this.reading(
+      this.db
+        .selectFrom("rooms")
+        .selectAll()
+        .where("status", "=", "open")
+        .where("code", "=", code)
+        .orderBy("created_at", "desc")
+        .limit(1)
+        .executeTakeFirst(),
+    );
     return row ? toRoomRow(row) : null;
   }
 
+  /** Shared, a read the database could not answer is StorageUnavailable (refused as such, not a crash). */
+  private async reading<T>(query: Promise<T>): Promise<T> {
+    try {
+      return await query;
+    } catch (err) {
+      throw this.shared ? new StorageUnavailable(err) : err;
+    }
+  }
+
   async inputs(roomUid: string): Promise<InputRow[]> {
-    const rows = await this.db
-      .selectFrom("room_inputs")
-      .selectAll()
-      .where("room_uid", "=", roomUid)
-      .orderBy("seq")
-      .execute();
+    return this.tail(roomUid, 0);
+  }
+
+  /** The room's rows after sequence number `after`, in order (what a live copy has not seen yet). */
+  async tail(roomUid: string, after: number): Promise<InputRow[]> {
+    let rows: Selectable<Database["room_inputs"]>[];
+    try {
+      rows = await this.db
+        .selectFrom("room_inputs")
+        .selectAll()
+        .where("room_uid", "=", roomUid)
+        .where("seq", ">", after)
+        .orderBy("seq")
+        .execute();
+    } catch (err) {
+      throw this.shared ? new StorageUnavailable(err) : err;
+    }
     const json = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
     return rows.map((r) => ({
       seq: Number(r.seq),

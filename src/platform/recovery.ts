@@ -10,6 +10,12 @@ export interface RecoveryOptions {
   batchSize?: number;
   onError?: (err: unknown, context: string) => void;
   now?: () => number;
+  /**
+   * Scale-out: other nodes share the live store. Rooms already live there are left alone
+   * (not rebuilt), and a room missing from it is rebuilt on demand for as long as the node
+   * runs (the live store may lose rooms that the log still has, e.g. Redis restarted).
+   */
+  shared?: boolean;
 }
 
 /**
@@ -41,12 +47,13 @@ export async function recoverRooms(host: RoomHost, log: InputLog, opts: Recovery
       if (rooms.length === 0) break;
       after = rooms.at(-1)!.uid;
       for (const room of rooms) {
+        if (opts.shared && (await host.isLive(room.code))) continue;
         const rec = await rebuild(room);
         if (rec && (await host.restore(rec))) restored++;
       }
     }
   } finally {
-    host.setRestoreOnDemand(null);
+    if (!opts.shared) host.setRestoreOnDemand(null);
   }
   return restored;
 }

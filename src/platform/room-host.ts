@@ -16,6 +16,7 @@ import {
 import { uniqueRoomCode } from "./codes";
 import type { InputLog, InputRow } from "./input-log";
 import type { LiveStore, RoomRecord } from "./live-store";
+import { CodeTaken, LogConflict, StorageUnavailable } from "./log-errors";
 import { applyMembership, emptySeating, hashSecret, holds, type Membership } from "./membership";
 import { RoomTurns } from "./room-turns";
 import type { Scheduler } from "./scheduler";
@@ -63,6 +64,24 @@ export interface JoinRequest {
   onSeated?: (seat: SeatId, view: () => unknown) => void;
 }
 
+/** A short lock on a room across nodes; `acquire` resolves with its release. */
+export interface RoomLock {
+  acquire(code: string): Promise<() => Promise<void>>;
+}
+
+/**
+ * Scale-out mode: other nodes read and write the same live store and log. The log decides:
+ * a row is appended (and waited for) before the live write, a sequence number taken by
+ * another node makes this turn start again on fresh state, and rows the log holds beyond
+ * the live copy are applied (and published) by whoever reads the room next.
+ */
+export interface SharedMode {
+  /** Spares needless conflicts by letting one node at a time work on a room; correctness never rests on it. */
+  lock?: RoomLock;
+  /** Whether a socket on any node is connected for this seat (a restored room keeps such seats connected). */
+  seatOnline?: (code: string, seat: SeatId) => Promise<boolean>;
+}
+
 export interface HostDeps {
   games: GameModule[];
   live: LiveStore;
@@ -79,6 +98,8 @@ export interface HostDeps {
   maxLiveRooms?: number;
   /** How new room codes are drawn (random; tests make them collide). */
   roomCode?: () => string;
+  /** Set when other nodes share the live store and the log (see SharedMode). */
+  shared?: SharedMode;
 }
 
 /** A refusal from the host that callers turn into their protocol's error (REST status, socket error). */
@@ -90,6 +111,15 @@ export class HostRefusal extends Error {
     super(message);
   }
 }
+
+/** This node lost a race for the room's next sequence number: the turn starts again on fresh state. */
+class TurnConflict extends Error {}
+/** A turn that keeps losing races this often gives up (another node is hammering the same room). */
+const MAX_CONFLICTS = 100;
+
+/** How soon a timer whose tick could not be logged (database away) tries again. */
+const STORAGE_RETRY_MS = 1000;
+const STORAGE_DOWN = "The game's storage is not reachable right now; nothing was changed. Try again in a moment.";
 
 const NOT_FOUND = { ok: false, code: "room_not_found", message: "No such room." } as const;
 const NOT_SEATED = { ok: false, code: "not_seated", message: "You no longer hold a seat here." } as const;
@@ -135,34 +165,129 @@ export class RoomHost {
     return this.games.has(id);
   }
 
-  /** Run `fn` when the room's previous work is done: one input at a time per room. */
+  /**
+   * Run `fn` when the room's previous work is done: one input at a time per room. Shared,
+   * the turn also holds the room's lock across nodes, and starts again from a fresh load
+   * when another node took the sequence number it was writing.
+   */
   inTurn<T>(code: string, fn: () => Promise<T>): Promise<T> {
-    return this.turns.run(code, fn);
+    const shared = this.deps.shared;
+    if (!shared) return this.turns.run(code, fn);
+    return this.turns.run(code, async () => {
+      const release = await shared.lock?.acquire(code);
+      try {
+        for (let conflicts = 0; ; conflicts++) {
+          try {
+            return await fn();
+          } catch (err) {
+            if (err instanceof StorageUnavailable) throw new HostRefusal("storage_unavailable", STORAGE_DOWN);
+            if (!(err instanceof TurnConflict) || conflicts >= MAX_CONFLICTS) throw err;
+          }
+        }
+      } finally {
+        await release?.().catch((err) => this.deps.onError?.(err, `unlock ${code}`));
+      }
+    });
   }
 
   private async load(code: string): Promise<RoomRecord | null> {
     const rec = await this.deps.live.get(code);
-    if (rec || !this.restoreOnDemand) return rec;
+    if (rec) return this.deps.shared ? this.follow(rec) : rec;
+    if (!this.restoreOnDemand) return null;
     // Already inside this room's turn: install directly.
     const rebuilt = await this.restoreOnDemand(code);
     if (rebuilt) await this.install(rebuilt);
-    return this.deps.live.get(code);
+    const back = await this.deps.live.get(code);
+    return back && this.deps.shared ? this.follow(back) : back;
+  }
+
+  /**
+   * Shared: apply the rows the log holds beyond this live copy, and publish them. They are
+   * another node's inputs whose live write has not landed (still under way, or lost with a
+   * node that died between its append and its write). Whoever stores them publishes them.
+   */
+  private async follow(rec: RoomRecord): Promise<RoomRecord | null> {
+    let cur: RoomRecord | null = rec;
+    while (cur) {
+      const tail = await this.deps.log.tail(cur.uid, cur.seq);
+      if (tail.length === 0) return cur;
+      const game = this.game(cur.game);
+      await this.prepare(game, cur.origin.options);
+      const steps: { next: RoomRecord; out: Outbound[] }[] = [];
+      let next = cur;
+      for (const row of tail) {
+        const step = this.replayRow(next, game, row);
+        steps.push(step);
+        next = step.next;
+      }
+      if (await this.deps.live.cas(cur.code, cur.version, next)) {
+        this.arm(next, game);
+        for (const step of steps) {
+          this.publish(step.next, game, step.out);
+          this.project(step.next, game, step.out);
+        }
+        return next;
+      }
+      cur = await this.deps.live.get(cur.code);
+    }
+    return null;
+  }
+
+  /** One logged row applied to a live copy: the state and seating it leads to, and what it said. */
+  private replayRow(rec: RoomRecord, game: GameModule, row: InputRow): { next: RoomRecord; out: Outbound[] } {
+    const step =
+      row.kind === "tick"
+        ? game.rules.tick(rec.state, row.at)
+        : game.rules.act(rec.state, row.actor as From, row.intent, row.at);
+    if (isRuleError(step)) throw new Error(`room ${rec.code}: logged input ${row.seq} is refused on replay`);
+    const seating = applyMembership(rec, row.intent, row.meta as Membership | null);
+    const next = { ...rec, ...seating, state: step.state, seq: row.seq, version: rec.version + 1, touchedAt: row.at };
+    return { next, out: step.out };
+  }
+
+  private arm(rec: RoomRecord, game: GameModule): void {
+    this.scheduler?.arm(rec.code, game.rules.due(rec.state), rec.seq);
   }
 
   private async prepare(game: GameModule, options: unknown): Promise<void> {
     if (game.prepare && this.deps.services) await game.prepare(options, this.deps.services);
   }
 
-  async createRoom(gameId: string, rawOptions: unknown, wantedCode?: string): Promise<string> {
+  createRoom(gameId: string, rawOptions: unknown, wantedCode?: string): Promise<string> {
+    return this.refuseWhenDown(this.create(gameId, rawOptions, wantedCode));
+  }
+
+  /** Shared: an unreachable database is a refusal with its own code (storage_unavailable), not a crash. */
+  private async refuseWhenDown<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (err) {
+      if (err instanceof StorageUnavailable) throw new HostRefusal("storage_unavailable", STORAGE_DOWN);
+      throw err;
+    }
+  }
+
+  private async create(gameId: string, rawOptions: unknown, wantedCode?: string): Promise<string> {
     const game = this.game(gameId);
     const limit = this.deps.maxLiveRooms;
     if (limit !== undefined && (await this.deps.live.size()) >= limit)
       throw new HostRefusal("server_full", "This server has as many rooms open as it can hold; try again later.");
-    const code = wantedCode ?? (await uniqueRoomCode((c) => this.codeTaken(c), this.deps.roomCode));
-    // The content the options name is loaded first: checking them may need it (a stored
-    // definition's settings), and setup reads it. Nothing is awaited between here and setup.
-    await this.prepare(game, rawOptions ?? {});
-    const options = game.rules.options.parse(rawOptions ?? {});
+    // A drawn code another room (on any node) took meanwhile is drawn again.
+    for (let attempt = 1; ; attempt++) {
+      const code = wantedCode ?? (await uniqueRoomCode((c) => this.codeTaken(c), this.deps.roomCode));
+      // The content the options name is loaded first: checking them may need it (a stored
+      // definition's settings), and setup reads it. Nothing is awaited between here and setup.
+      await this.prepare(game, rawOptions ?? {});
+      const options = game.rules.options.parse(rawOptions ?? {});
+      const made = await this.tryCreate(game, options, code);
+      if (made) return code;
+      if (wantedCode || attempt >= 20) throw new HostRefusal("room_exists", "That room code is taken.");
+    }
+  }
+
+  /** Create a room under `code` (its setup runs at once); false if the code is taken (live, or open in the log). */
+  private async tryCreate(game: GameModule, options: unknown, code: string): Promise<boolean> {
+    const gameId = game.rules.id;
     const now = this.clock();
     const origin: RoomOrigin = {
       roomId: code,
@@ -183,7 +308,7 @@ export class RoomHost {
       ...emptySeating(),
       touchedAt: now,
     };
-    if (!(await this.deps.live.cas(code, null, rec))) throw new HostRefusal("room_exists", "That room code is taken.");
+    if (!(await this.deps.live.cas(code, null, rec))) return false;
     try {
       await this.deps.log.createRoom({
         uid: rec.uid,
@@ -196,9 +321,11 @@ export class RoomHost {
       });
     } catch (err) {
       await this.deps.live.delete(code);
+      if (err instanceof CodeTaken) return false;
+      if (err instanceof StorageUnavailable) throw new HostRefusal("storage_unavailable", STORAGE_DOWN);
       throw err;
     }
-    return code;
+    return true;
   }
 
   /**
@@ -210,8 +337,13 @@ export class RoomHost {
     return this.restoreOnDemand !== null && (await this.deps.log.openRoomByCode(code)) !== null;
   }
 
-  async exists(code: string): Promise<RoomRecord | null> {
-    return this.load(code);
+  /** Whether the live store holds the room now (no rebuilding, no catching up). */
+  isLive(code: string): Promise<boolean> {
+    return this.deps.live.has(code);
+  }
+
+  exists(code: string): Promise<RoomRecord | null> {
+    return this.refuseWhenDown(this.load(code));
   }
 
   /**
@@ -224,9 +356,14 @@ export class RoomHost {
       let rec = await this.load(code);
       let created = false;
       if (!rec && req.create && this.game(gameId).createOnJoin) {
-        await this.createRoom(gameId, {}, code);
-        rec = await this.deps.live.get(code);
-        created = true;
+        try {
+          await this.create(gameId, {}, code);
+          created = true;
+        } catch (err) {
+          // Another node created it a moment ago: join that one.
+          if (!(err instanceof HostRefusal && err.code === "room_exists")) throw err;
+        }
+        rec = await this.load(code);
       }
       if (!rec || rec.game !== gameId)
         return { seat: null, refused: { code: "room_not_found", message: "No such room." }, created };
@@ -321,10 +458,22 @@ export class RoomHost {
    * last socket of a tab that lost its seat must not mark the new occupant disconnected.
    */
   presence(code: string, seat: SeatId, status: PresenceStatus, credential?: string): Promise<HostResult> {
+    return this.presenceOf(code, seat, status, credential === undefined ? undefined : hashSecret(code, credential));
+  }
+
+  /**
+   * Scale-out: the seat's last socket in the cluster went with a node that left (only the
+   * credential's hash is known there). Disconnected, if that credential still holds it.
+   */
+  seatGone(code: string, seat: SeatId, credentialHash: string): Promise<HostResult> {
+    return this.presenceOf(code, seat, "disconnected", credentialHash);
+  }
+
+  private presenceOf(code: string, seat: SeatId, status: PresenceStatus, credentialHash?: string): Promise<HostResult> {
     return this.inTurn(code, async () => {
       const rec = await this.load(code);
       if (!rec) return NOT_FOUND;
-      if (credential !== undefined && !holds(rec, hashSecret(code, credential), seat)) return NOT_SEATED;
+      if (credentialHash !== undefined && !holds(rec, credentialHash, seat)) return NOT_SEATED;
       const game = this.game(rec.game);
       return this.apply(await this.catchUp(rec, game), game, SYSTEM, { type: "@presence", seat, status });
     });
@@ -347,7 +496,7 @@ export class RoomHost {
 
   /** Render one seat's view of a room now (null: spectator). */
   async view(code: string, seat: SeatId | null): Promise<unknown> {
-    const rec = await this.load(code);
+    const rec = await this.refuseWhenDown(this.load(code));
     if (!rec) return null;
     return this.game(rec.game).rules.view(rec.state, seat, this.clock(), "full");
   }
@@ -360,11 +509,18 @@ export class RoomHost {
       const game = this.game(rec.game);
       const due = game.rules.due(rec.state);
       if (due === null || due > this.clock()) {
-        this.scheduler?.arm(code, due);
+        this.arm(rec, game);
         return;
       }
       await this.catchUp(rec, game);
-    }).catch((err) => this.deps.onError?.(err, `timer ${code}`));
+    }).catch(async (err) => {
+      if (!(err instanceof HostRefusal && err.code === "storage_unavailable"))
+        return this.deps.onError?.(err, `timer ${code}`);
+      // The tick could not be logged: try again shortly rather than lose the timer while
+      // the database is away (an armed timer from an older state would be ignored).
+      const rec = await this.deps.live.get(code).catch(() => null);
+      if (rec) this.scheduler?.arm(code, this.clock() + STORAGE_RETRY_MS, rec.seq);
+    });
   }
 
   /**
@@ -419,18 +575,37 @@ export class RoomHost {
     const seq = rec.seq + 1;
     // Inputs are durable before anyone hears of them. Ticks may be published first: they
     // follow from the durable prefix, so a crash only means recovery fires them again.
-    const appended = this.deps.log.append(rec.uid, { ...row, seq }, row.kind === "tick");
-    if (row.kind === "tick") appended.catch((err) => this.deps.onError?.(err, `log ${rec.code}`));
-    else await appended;
+    // Shared with other nodes, a tick waits too: another node may hold its sequence number.
+    const lazy = row.kind === "tick" && !this.deps.shared;
+    const appended = this.deps.log.append(rec.uid, { ...row, seq }, lazy);
+    if (lazy) appended.catch((err) => this.deps.onError?.(err, `log ${rec.code}`));
+    else await this.durable(appended);
     const seating = applyMembership(rec, row.intent, row.meta as Membership | null);
     const next: RoomRecord = { ...rec, ...seating, state, seq, version: rec.version + 1, touchedAt: row.at };
-    if (!(await this.deps.live.cas(rec.code, rec.version, next)))
-      throw new Error(`room ${rec.code} changed under its host`);
-    this.scheduler?.arm(rec.code, game.rules.due(state));
+    if (!(await this.deps.live.cas(rec.code, rec.version, next))) {
+      if (!this.deps.shared) throw new Error(`room ${rec.code} changed under its host`);
+      // Our row is in the log, and a node that read the room meanwhile has stored and
+      // published it from there: the input stands, and the room is read afresh.
+      beforePublish?.(next);
+      return (await this.load(rec.code)) ?? next;
+    }
+    this.arm(next, game);
     beforePublish?.(next);
     this.publish(next, game, out);
     this.project(next, game, out);
     return next;
+  }
+
+  /** Wait for an append; shared, a lost race restarts the turn and an unreachable log refuses the input. */
+  private async durable(appended: Promise<void>): Promise<void> {
+    try {
+      await appended;
+    } catch (err) {
+      if (!this.deps.shared) throw err;
+      if (err instanceof LogConflict) throw new TurnConflict(err.message);
+      if (err instanceof StorageUnavailable) throw new HostRefusal("storage_unavailable", STORAGE_DOWN);
+      throw err;
+    }
   }
 
   /** Feed a game's projection in commit order, off the input's critical path. */
@@ -483,7 +658,7 @@ export class RoomHost {
         if (rec.touchedAt > now - idleMs || rules.due(rec.state) !== null) return;
         await this.deps.log.close(rec.uid, now);
         await this.deps.live.delete(code);
-        this.scheduler?.arm(code, null);
+        this.scheduler?.arm(code, null, rec.seq);
         closed++;
       });
     }
@@ -504,13 +679,15 @@ export class RoomHost {
     const game = this.game(rec.game);
     let cur = rec;
     for (const seat of new Set(Object.values(rec.members))) {
+      // Shared: a seat still connected to another node stays connected.
+      if (await this.deps.shared?.seatOnline?.(rec.code, seat)) continue;
       const intent = { type: "@presence", seat, status: "disconnected" };
       const step = game.rules.act(cur.state, SYSTEM, intent, this.clock());
       if (isRuleError(step) || isNoop(cur.state, step)) continue;
       const row = { kind: "act" as const, actor: SYSTEM, intent, meta: null, at: this.clock() };
       cur = await this.commit(cur, game, row, step.state, step.out);
     }
-    this.scheduler?.arm(rec.code, game.rules.due(cur.state));
+    this.arm(cur, game);
     return true;
   }
 

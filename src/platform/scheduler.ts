@@ -1,6 +1,12 @@
 /** One timer per room at due(state), behind an interface (in-process now; BullMQ at scale). */
 export interface Scheduler {
-  arm(code: string, at: number | null): void;
+  /**
+   * Fire the room's timer at `at` (null: none), replacing any earlier one. `seq` is the log
+   * position of the state `at` came from: a scheduler shared by nodes ignores an arm older
+   * than the one it holds, so a slow node cannot put back a timer the room moved past.
+   */
+  arm(code: string, at: number | null, seq?: number): void;
+  /** Stop firing on this node. A shared scheduler leaves the timers to the other nodes. */
   cancelAll(): void;
 }
 

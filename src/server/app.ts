@@ -18,11 +18,12 @@ import { Journal } from "../platform/journal";
 import { MemoryLiveStore } from "../platform/live-store";
 import { recoverRooms } from "../platform/recovery";
 import { RoomHost } from "../platform/room-host";
-import { InProcessScheduler } from "../platform/scheduler";
+import { InProcessScheduler, type Scheduler } from "../platform/scheduler";
 import { SeatTokens } from "../platform/seat-tokens";
 import { registerAccountRoutes } from "./account-routes";
 import { trustedHops } from "./client-address";
-import type { Config } from "./config";
+import { openCluster } from "./cluster";
+import { type Config, scaleOut } from "./config";
 import { registerErrorReplies } from "./errors";
 import { InFlight } from "./in-flight";
 import { createMetrics } from "./metrics";
@@ -66,6 +67,7 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     pgliteThread: config.PGLITE_THREAD === "auto" ? (inMemory ? "main" : "worker") : config.PGLITE_THREAD,
+    onIdleError: (err) => app.log.warn({ err }, "PostgreSQL closed an idle connection"),
   });
   const gameMigrations = Object.assign(
     { ...accountMigrations },
@@ -102,7 +104,14 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
   // statements stall now and then) takes them in the background. PostgreSQL commits
   // without blocking, and is the log other nodes read, so it needs no journal.
   const onDisk = dbh.kind === "pglite" && !inMemory;
-  const log = new InputLog(dbh.db, { journal: onDisk ? Journal.open(join(config.DATA_DIR, JOURNAL_FILE)) : null });
+  const mode = scaleOut(config);
+  if (mode.warning) app.log.warn(mode.warning);
+  const onError = (err: unknown, context: string) => app.log.error({ err, context }, "room host error");
+  const cluster = mode.cluster ? openCluster(mode.cluster, onError) : null;
+  const log = new InputLog(dbh.db, {
+    journal: onDisk ? Journal.open(join(config.DATA_DIR, JOURNAL_FILE)) : null,
+    shared: cluster !== null,
+  });
   const restored = await log.restoreJournal();
   if (restored.restored) app.log.info({ rows: restored.restored }, "input journal copied into the database");
   if (restored.setAside)
@@ -110,15 +119,15 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
       { rows: restored.setAside, file: restored.setAsideFile },
       "input journal rows that could not be restored were set aside",
     );
-  const live = new MemoryLiveStore();
-  const publisher = new SocketPublisher();
+  const memory = cluster ? null : new MemoryLiveStore();
+  const live = cluster?.live ?? memory!;
+  const publisher = new SocketPublisher(cluster !== null);
   let socketCount = 0;
-  const metrics = createMetrics(
-    () => live.sizeNow(),
-    () => socketCount,
-    config.NODE_NAME ?? hostname(),
-  );
-  const onError = (err: unknown, context: string) => app.log.error({ err, context }, "room host error");
+  // Clustered, the shared store's room count is not known synchronously: the gauge shows
+  // the count the last health check read.
+  let liveRooms = 0;
+  const liveNow = () => memory?.sizeNow() ?? liveRooms;
+  const metrics = createMetrics(liveNow, () => socketCount, config.NODE_NAME ?? hostname());
   const roomHost = new RoomHost({
     games,
     live,
@@ -129,6 +138,14 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     services,
     maxLiveRooms: config.MAX_LIVE_ROOMS,
     onError,
+    ...(cluster
+      ? { shared: { lock: cluster.lock, seatOnline: (code: string, seat: string) => presence!.online(code, seat) } }
+      : {}),
+  });
+  const presence = cluster?.presence(async (gone) => {
+    await host
+      .seatGone(gone.code, gone.seat, gone.credentialHash)
+      .catch((err) => onError(err, `presence ${gone.code}`));
   });
   // Everything that drives rooms goes through this view of the host, so shutdown can wait
   // for inputs, ticks and REST actions already begun before it drains the log.
@@ -168,10 +185,11 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
       },
     },
   });
-  const scheduler = new InProcessScheduler((code) => void host.fire(code));
+  const scheduler: Scheduler = cluster
+    ? cluster.scheduler((code) => host.fire(code))
+    : new InProcessScheduler((code) => void host.fire(code));
   host.setScheduler(scheduler);
-  if (config.REDIS_URL)
-    app.log.warn("REDIS_URL is set, but scale-out mode is not available yet: live state stays in memory");
+  await presence?.start();
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -227,7 +245,8 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     check: async () => {
       if (log.broken) throw log.broken;
       await dbh.db.selectFrom("rooms").select("uid").limit(1).execute();
-      return { liveRooms: live.sizeNow(), sockets: socketCount };
+      if (cluster) liveRooms = await live.size();
+      return { liveRooms: liveNow(), sockets: socketCount };
     },
   });
   registerGameRoutes(app, games, host, services, tokens, config);
@@ -247,6 +266,7 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     services,
     () => !draining,
     trusted,
+    cluster && presence ? { adapter: cluster.adapter, socketOptions: cluster.socketOptions, presence } : undefined,
   );
 
   const sweeper = setInterval(
@@ -262,7 +282,7 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
   );
   sweeper.unref();
 
-  const recovery = recoverRooms(host, log, { onError }).then(
+  const recovery = recoverRooms(host, log, { onError, shared: cluster !== null }).then(
     (n) => {
       recovering = false;
       if (n) app.log.info({ recovered: n }, "rooms recovered from the input log");
@@ -281,6 +301,8 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     host,
     live,
     log,
+    /** Scale-out mode's Redis parts (null when embedded). */
+    cluster,
     db: dbh.db,
     services,
     dbKind: dbh.kind,
@@ -307,8 +329,11 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
       // began finishes, and only then is the log drained and the database closed.
       await Promise.all([io.close(), app.close()]);
       await inFlight.idle();
-      // Timers are re-armed from the log by whoever holds the room next.
-      scheduler.cancelAll();
+      // In-process timers are re-armed from the log by whoever holds the room next; a
+      // cluster's stay armed in Redis for the other nodes, and this node's seats are
+      // reported empty before its Redis connections close.
+      if (cluster) await cluster.close();
+      else scheduler.cancelAll();
       await inFlight.idle();
       await roomHost.projectionsSettled();
       for (const g of [...games, ...serviceGames]) await g.close?.(services);

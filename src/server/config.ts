@@ -23,8 +23,17 @@ export const Config = z.object({
   HOST: z.string().default("0.0.0.0"),
   /** PostgreSQL for durable data; unset means embedded PGlite in DATA_DIR. */
   DATABASE_URL: optionalUrl,
-  /** Reserved for scale-out mode (live state, timers and fan-out on Redis). */
+  /**
+   * Redis for scale-out mode: with DATABASE_URL too, live rooms, timers, socket fan-out and
+   * seat presence move onto it and any number of nodes serve the same rooms (docs/scale-out.md).
+   * Alone it is ignored with a warning: nodes cannot share rooms without a shared log.
+   */
   REDIS_URL: optionalUrl,
+  /** Prefix of every Redis key this deployment uses; deployments sharing a Redis need different ones. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, "letters, digits and : _ . - only")
+    .default("parlor:"),
   DATA_DIR: z.string().default("./data"),
   /**
    * This node's name among several: sent as X-Parlor-Node on every response and in
@@ -108,6 +117,19 @@ export const Config = z.object({
     ),
 });
 export type Config = z.infer<typeof Config>;
+
+/** Which mode the settings choose: scale-out needs both REDIS_URL and DATABASE_URL. */
+export function scaleOut(config: Config): { cluster: { redisUrl: string; prefix: string } | null; warning?: string } {
+  if (config.REDIS_URL && config.DATABASE_URL)
+    return { cluster: { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX } };
+  if (config.REDIS_URL)
+    return {
+      cluster: null,
+      warning:
+        "REDIS_URL is set without DATABASE_URL: scale-out mode needs both (the log must be shared), so this node runs embedded and ignores Redis",
+    };
+  return { cluster: null };
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = Config.safeParse(env);

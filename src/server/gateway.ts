@@ -1,9 +1,11 @@
 import type { Namespace, Socket } from "socket.io";
 import type { ClientFrame, GameModule, ServiceContext } from "../engine/module";
-import type { RoomHost } from "../platform/room-host";
+import { hashSecret } from "../platform/membership";
+import { HostRefusal, type RoomHost } from "../platform/room-host";
+import type { SeatPresence } from "../platform/seat-presence";
 import type { SeatTokens } from "../platform/seat-tokens";
 import { FloodGuard } from "./flood-guard";
-import { asMessage, roomKey, seatKey, spectatorKey } from "./publisher";
+import { asMessage, holderKey, roomKey, seatKey, spectatorKey } from "./publisher";
 import { MALFORMED } from "./safe-decoder";
 import { KeyedBuckets, TokenBucket } from "./token-bucket";
 
@@ -79,6 +81,8 @@ export function attachGateway(
   limits: GatewayLimits = DEFAULT_LIMITS,
   floods: FloodGuard = new FloodGuard(),
   services?: ServiceContext,
+  /** Scale-out mode: seat presence across the cluster (a seat is gone when no node has its socket). */
+  presence?: SeatPresence,
 ) {
   const identities = services?.identity;
   const gameId = game.rules.id;
@@ -96,7 +100,12 @@ export function attachGateway(
   const demote = (s: Session) => {
     const m = s.member;
     if (!m?.seat) return;
-    seated.get(seatOf(m.code, m.seat))?.delete(s);
+    const set = seated.get(seatOf(m.code, m.seat));
+    set?.delete(s);
+    if (presence && m.credential !== undefined && ![...(set ?? [])].some((o) => o.member?.credential === m.credential))
+      presence
+        .remove(m.code, m.seat, hashSecret(m.code, m.credential))
+        .catch((err) => log.warn({ err }, "presence update failed"));
     s.socket.leave(seatKey(m.code, m.seat));
     s.socket.join(spectatorKey(m.code));
     s.member = { code: m.code, seat: null, credential: undefined };
@@ -164,6 +173,9 @@ export function attachGateway(
       set?.delete(session);
       if (set && set.size > 0) return;
       seated.delete(seatOf(m.code, m.seat));
+      // Clustered, the seat is gone only when no node has a socket for it any more.
+      if (presence && m.credential !== undefined)
+        if (!(await presence.remove(m.code, m.seat, hashSecret(m.code, m.credential)))) return;
       // Only if this credential still holds the seat (the host checks): a stale tab's
       // disconnect must not mark the seat's new occupant away.
       await host.presence(m.code, m.seat, "disconnected", m.credential);
@@ -252,7 +264,17 @@ export function attachGateway(
           }
         const set = seated.get(seatOf(code, r.seat)) ?? new Set<Session>();
         seated.set(seatOf(code, r.seat), set);
+        const firstHere = ![...set].some((o) => o.member?.credential === credential);
         set.add(session);
+        if (presence && credential !== undefined) {
+          const held = hashSecret(code, credential);
+          socket.join(holderKey(code, held));
+          if (firstHere) await presence.add(code, r.seat, held);
+          // Sockets on other nodes seated under another credential lost the seat too.
+          const others = ns.in(seatKey(code, r.seat)).except(holderKey(code, held));
+          others.socketsJoin(spectatorKey(code));
+          others.socketsLeave(seatKey(code, r.seat));
+        }
       } else {
         socket.join(spectatorKey(code));
         if (r.refused) refuse(r.refused.code, r.refused.message, frame.requestId);
@@ -262,6 +284,8 @@ export function attachGateway(
         welcome(code, r.seat, name);
         send(await host.view(code, r.seat));
       }
+      // Kept with the socket: a connection recovered on another node joins again from it.
+      if (presence) socket.data.rejoin = { ...frame, roomId: code, create: false };
       if (!r.refused) ack?.({ ok: true });
       else ack?.({ ok: false, error: r.refused.code, message: r.refused.message });
     };
@@ -279,6 +303,13 @@ export function attachGateway(
           if (other !== session) void other.resync();
         }
       seated.delete(seatOf(m.code, m.seat));
+      if (presence) {
+        const held = hashSecret(m.code, m.credential);
+        await presence.remove(m.code, m.seat, held);
+        // This credential's sockets on other nodes give the seat up as well.
+        ns.in(holderKey(m.code, held)).socketsJoin(spectatorKey(m.code));
+        ns.in(holderKey(m.code, held)).socketsLeave(seatKey(m.code, m.seat));
+      }
       if (frame.requestId && wire.ack) send(wire.ack(frame.requestId));
       ack?.({ ok: true });
     };
@@ -316,6 +347,8 @@ export function attachGateway(
       chain = chain
         .then(() => handle(frame, ack))
         .catch((err) => {
+          // A refusal the host raised (storage_unavailable: nothing was stored) keeps its code.
+          if (err instanceof HostRefusal) return refuse(err.code, err.message, frame.requestId, ack);
           log.warn({ err }, "socket message failed");
           refuse("server_error", "Something went wrong; try again.", undefined, ack);
         })
@@ -371,6 +404,15 @@ export function attachGateway(
     if (wire.handshake) {
       const frame = wire.handshake(socket.handshake.auth);
       if (frame) enqueue(frame);
+    }
+    // A connection Socket.IO recovered (after a blip, possibly from another node) has its
+    // rooms back but not its session here: it joins again with what it joined with.
+    const rejoin = socket.recovered ? (socket.data as { rejoin?: ClientFrame }).rejoin : undefined;
+    if (rejoin?.kind === "join") {
+      socket.rooms.forEach((room) => {
+        if (room !== socket.id) socket.leave(room);
+      });
+      enqueue(rejoin);
     }
 
     socket.on("disconnect", () => {

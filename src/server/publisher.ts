@@ -6,6 +6,8 @@ import type { Publisher } from "../platform/room-host";
 export const roomKey = (code: string) => `r:${code}`;
 export const seatKey = (code: string, seat: SeatId) => `r:${code}:s:${seat}`;
 export const spectatorKey = (code: string) => `r:${code}:spec`;
+/** Every socket seated under one credential (hashed), on whichever node: moved together when the seat changes hands. */
+export const holderKey = (code: string, credentialHash: string) => `r:${code}:h:${credentialHash}`;
 
 /** How a game's message goes out: a Socket.IO event name and its payload (`message` by default). */
 export type Encode = (msg: unknown) => { event: string; data: unknown };
@@ -15,6 +17,12 @@ export const asMessage: Encode = (msg) => ({ event: "message", data: msg });
 export type Closes = (msg: unknown) => boolean;
 
 export class SocketPublisher implements Publisher {
+  /**
+   * @param cluster Scale-out mode: the seat's sockets may be on any node, so this node
+   * cannot tell who listens; every seat's view is rendered and sent through the adapter.
+   */
+  constructor(private readonly cluster = false) {}
+
   private readonly spaces = new Map<string, { ns: Namespace; encode: Encode; closes: Closes | undefined }>();
 
   register(game: string, ns: Namespace, encode: Encode = asMessage, closes?: Closes) {
@@ -60,7 +68,7 @@ export class SocketPublisher implements Publisher {
     };
     // A view nobody is connected to receive is not rendered at all (a seat whose player is
     // away, a room nobody watches). The rooms are this process's own: the in-memory adapter.
-    const listening = (key: string) => (ns.adapter.rooms.get(key)?.size ?? 0) > 0;
+    const listening = (key: string) => this.cluster || (ns.adapter.rooms.get(key)?.size ?? 0) > 0;
     for (const seat of new Set(seats))
       if (wanted(seat) && listening(seatKey(code, seat))) send(seatKey(code, seat), view(seat));
     if (wanted(null) && listening(spectatorKey(code))) send(spectatorKey(code), view(null));

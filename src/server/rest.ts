@@ -32,7 +32,7 @@ const SeatRequest = z.object({ name: z.string().trim().min(1).max(40), deviceId:
 /** Seat tokens and room lookups answer whether a code exists: slow enough that guessing codes is hopeless. */
 const LOOKUPS_PER_MINUTE = 60;
 
-const HOST_STATUS: Record<string, number> = { server_full: 503, room_exists: 409 };
+const HOST_STATUS: Record<string, number> = { server_full: 503, room_exists: 409, storage_unavailable: 503 };
 
 function refuse(reply: FastifyReply, status: number, code: string, message: string) {
   return reply.code(status).send({ error: { code, message } });

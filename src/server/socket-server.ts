@@ -1,7 +1,8 @@
 import type { Server as HttpServer } from "node:http";
-import { Server } from "socket.io";
+import { Server, type ServerOptions } from "socket.io";
 import type { GameModule, ServiceContext } from "../engine/module";
 import type { RoomHost } from "../platform/room-host";
+import type { SeatPresence } from "../platform/seat-presence";
 import type { SeatTokens } from "../platform/seat-tokens";
 import { requestClientAddress, type TrustedHop, trustNoHop } from "./client-address";
 import type { Config } from "./config";
@@ -40,6 +41,8 @@ export function attachSockets(
   accepting: () => boolean = () => true,
   /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY). */
   trusted: TrustedHop = trustNoHop,
+  /** Scale-out mode: the Redis adapter (fan-out to every node), its recovery options and seat presence. */
+  cluster?: { adapter: ServerOptions["adapter"]; socketOptions: Partial<ServerOptions>; presence: SeatPresence },
 ) {
   const floods = new FloodGuard();
   const connections = new KeyedBuckets(
@@ -55,6 +58,7 @@ export function attachSockets(
     maxHttpBufferSize: MAX_FRAME_BYTES,
     pingInterval: PING_INTERVAL_MS,
     pingTimeout: PING_TIMEOUT_MS,
+    ...(cluster ? { adapter: cluster.adapter, ...cluster.socketOptions } : {}),
     // Pages from other origins are refused, and one address may open only so many connections
     // a minute (the same allowance as joins): a socket cut off for flooding cannot simply return.
     allowRequest: (req, done) => {
@@ -92,7 +96,7 @@ export function attachSockets(
         if (typeof ack === "function" && beats.take()) (ack as () => void)();
       });
     });
-    attachGateway(ns, game, host, log, tokens, limits, floods, services);
+    attachGateway(ns, game, host, log, tokens, limits, floods, services, cluster?.presence);
   }
   return io;
 }

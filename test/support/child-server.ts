@@ -42,6 +42,7 @@ async function spawnOnce(env: Record<string, string>): Promise<Spawned> {
       AUTH_PER_MINUTE: "100000",
       // The embedded database unless a test asks for PostgreSQL: CI's DATABASE_URL is for the suites that want it.
       DATABASE_URL: "",
+      REDIS_URL: "",
       ...env,
       PORT: port,
     },

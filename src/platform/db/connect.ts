@@ -20,6 +20,8 @@ export interface DbOptions {
   dataDir: string;
   /** Where embedded PGlite runs: the main thread (the default here) or its own worker thread. */
   pgliteThread?: "worker" | "main";
+  /** Told when PostgreSQL closes an idle pooled connection (logged; the pool reconnects). */
+  onIdleError?: (err: Error) => void;
 }
 
 /**
@@ -29,6 +31,9 @@ export interface DbOptions {
 export async function connectDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server closed (a restart, a failover) is dropped by the pool and
+    // reported here; unheard, that report would end the process. The next query reconnects.
+    pool.on("error", (err) => opts.onIdleError?.(err));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 
 /**
  * Platform migrations. Games add their own tables through `extraMigrations`, so the
@@ -67,6 +67,26 @@ const platform: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("content_blobs").execute();
+    },
+  },
+  /**
+   * An open room's code names one room across every node: a second node drawing the same
+   * code fails its insert and draws again. Older open rooms that share a code (possible
+   * before this index) are closed first, keeping the newest.
+   */
+  "0004_unique_open_codes": {
+    async up(db: Kysely<unknown>) {
+      await sql`
+        UPDATE rooms SET status = 'closed'
+        WHERE status = 'open' AND EXISTS (
+          SELECT 1 FROM rooms newer
+          WHERE newer.status = 'open' AND newer.code = rooms.code
+            AND (newer.created_at, newer.uid) > (rooms.created_at, rooms.uid)
+        )`.execute(db);
+      await sql`CREATE UNIQUE INDEX rooms_open_code_unique ON rooms (code) WHERE status = 'open'`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`DROP INDEX rooms_open_code_unique`.execute(db);
     },
   },
 };

@@ -1,0 +1,155 @@
+import { randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
+import type { SeatId } from "../engine/rules";
+
+/**
+ * Which seats have a socket somewhere in the cluster (scale-out mode). One hash per room:
+ * a field per seat, credential (hashed) and node whose value is 1 while that node has at
+ * least one socket there. A seat is gone when no field of its credential is left on any
+ * node, which is when its grace window should start. A node that stops (or dies, noticed
+ * when its heartbeat key expires) has its fields removed, and the seats that left empty
+ * are reported so they can be marked disconnected.
+ */
+export interface SeatGone {
+  code: string;
+  seat: SeatId;
+  credentialHash: string;
+}
+
+/** Remove one field; return how many fields of the same seat and credential remain. */
+const REMOVE = `
+redis.call('HDEL', KEYS[1], ARGV[1])
+local left = 0
+for _, f in ipairs(redis.call('HKEYS', KEYS[1])) do
+  if string.sub(f, 1, string.len(ARGV[2])) == ARGV[2] then left = left + 1 end
+end
+return left
+`;
+
+/** Drop a node's fields from one room; return the seat|credential pairs that no node holds any more. */
+const DROP_NODE = `
+local fields = redis.call('HKEYS', KEYS[1])
+local gone = {}
+local suffix = '|' .. ARGV[1]
+for _, f in ipairs(fields) do
+  if string.sub(f, -string.len(suffix)) == suffix then
+    redis.call('HDEL', KEYS[1], f)
+    table.insert(gone, string.sub(f, 1, string.len(f) - string.len(suffix)))
+  end
+end
+local out = {}
+for _, g in ipairs(gone) do
+  local held = false
+  for _, f in ipairs(redis.call('HKEYS', KEYS[1])) do
+    if string.sub(f, 1, string.len(g) + 1) == g .. '|' then held = true end
+  end
+  if not held then table.insert(out, g) end
+end
+return out
+`;
+
+const HEARTBEAT_MS = 5_000;
+const NODE_TTL_MS = 15_000;
+
+export class SeatPresence {
+  readonly node = randomBytes(6).toString("hex");
+  private beat: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    /** Told about seats nobody holds any more after a node left (awaited, so a stopping node finishes them). */
+    private readonly onGone: (gone: SeatGone) => Promise<void> | void,
+  ) {
+    const r = redis as unknown as Record<string, unknown>;
+    if (!r.presenceRemove) redis.defineCommand("presenceRemove", { numberOfKeys: 1, lua: REMOVE });
+    if (!r.presenceDropNode) redis.defineCommand("presenceDropNode", { numberOfKeys: 1, lua: DROP_NODE });
+  }
+
+  private roomKey(code: string) {
+    return `${this.prefix}presence:${code}`;
+  }
+  private nodeKey(node: string) {
+    return `${this.prefix}node:${node}`;
+  }
+  private nodeRooms(node: string) {
+    return `${this.prefix}node:${node}:rooms`;
+  }
+  private get nodesKey() {
+    return `${this.prefix}nodes`;
+  }
+
+  /** Announce this node and start watching for nodes that died. */
+  async start(): Promise<void> {
+    await this.heartbeat();
+    this.beat = setInterval(() => {
+      this.heartbeat()
+        .then(() => this.sweep())
+        .catch(() => {});
+    }, HEARTBEAT_MS);
+    this.beat.unref();
+  }
+
+  private async heartbeat(): Promise<void> {
+    await this.redis.multi().set(this.nodeKey(this.node), "1", "PX", NODE_TTL_MS).sadd(this.nodesKey, this.node).exec();
+  }
+
+  /** This node has a socket at the seat (its first one). */
+  async add(code: string, seat: SeatId, credentialHash: string): Promise<void> {
+    await this.redis
+      .multi()
+      .hset(this.roomKey(code), `${seat}|${credentialHash}|${this.node}`, "1")
+      .sadd(this.nodeRooms(this.node), code)
+      .exec();
+  }
+
+  /** This node's last socket at the seat went; true if no node has one any more. */
+  async remove(code: string, seat: SeatId, credentialHash: string): Promise<boolean> {
+    const cmd = (this.redis as unknown as { presenceRemove: (...a: unknown[]) => Promise<number> }).presenceRemove;
+    const left = await cmd.call(
+      this.redis,
+      this.roomKey(code),
+      `${seat}|${credentialHash}|${this.node}`,
+      `${seat}|${credentialHash}|`,
+    );
+    return left === 0;
+  }
+
+  /** Whether any node has a socket at the seat (under any credential). */
+  async online(code: string, seat: SeatId): Promise<boolean> {
+    const fields = await this.redis.hkeys(this.roomKey(code));
+    return fields.some((f) => f.startsWith(`${seat}|`));
+  }
+
+  /** Remove a node's fields everywhere, reporting the seats it leaves empty. */
+  private async drop(node: string): Promise<void> {
+    const cmd = (this.redis as unknown as { presenceDropNode: (...a: unknown[]) => Promise<string[]> })
+      .presenceDropNode;
+    for (const code of await this.redis.smembers(this.nodeRooms(node))) {
+      const gone = await cmd.call(this.redis, this.roomKey(code), node);
+      await Promise.all(
+        gone.map((g) => {
+          const [seat, credentialHash] = g.split("|") as [string, string];
+          return this.onGone({ code, seat, credentialHash });
+        }),
+      );
+    }
+    await this.redis.multi().del(this.nodeRooms(node)).srem(this.nodesKey, node).del(this.nodeKey(node)).exec();
+  }
+
+  /** Clean up after nodes whose heartbeat stopped; one node does each (a short lock). */
+  async sweep(): Promise<void> {
+    for (const node of await this.redis.smembers(this.nodesKey)) {
+      if (node === this.node || (await this.redis.exists(this.nodeKey(node)))) continue;
+      const lock = await this.redis.set(`${this.nodeKey(node)}:sweep`, this.node, "PX", NODE_TTL_MS, "NX");
+      if (lock === "OK") await this.drop(node);
+    }
+  }
+
+  /** This node leaves: its fields go, and the seats only it held are reported gone. */
+  async stop(): Promise<void> {
+    if (this.beat) clearInterval(this.beat);
+    this.beat = null;
+    await this.drop(this.node);
+  }
+}

@@ -1,0 +1,260 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { LogEntry } from "../src/engine/replay";
+import { replay } from "../src/engine/replay";
+import type { From } from "../src/engine/rules";
+import type { TriviaState } from "../src/games/trivia-duel/state";
+import { CahBot, seatToken } from "./support/cah-bot";
+import { Player } from "./support/client";
+import { describeWithPostgres, describeWithRedis, postgresUrl, redisUrl } from "./support/needs";
+import { freshDatabase, onServer } from "./support/pg-database";
+import { dropPrefix, redisClient, testPrefix } from "./support/redis";
+import { startServer, type TestServer } from "./support/server";
+
+/**
+ * Two real nodes (two servers in this process, each on its own loopback port) sharing the
+ * machine's Redis and a PostgreSQL database of their own: a room made on one is played from
+ * both, every broadcast reaches every socket whichever node it is on, and every timer fires
+ * once.
+ */
+const prefix = testPrefix("nodes");
+let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+let a: TestServer;
+let b: TestServer;
+const players: { socket: { disconnect(): unknown } }[] = [];
+
+beforeAll(async () => {
+  if (!postgresUrl || !redisUrl) return;
+  database = await freshDatabase("nodes");
+  const env = { DATABASE_URL: database.url, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, TIME_SCALE: "0.05" };
+  // Started together: their start-up work (migrations, keys, built-in content) takes turns.
+  [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  await Promise.all([a.recovery, b.recovery]);
+}, 60_000);
+
+afterAll(async () => {
+  for (const p of players) p.socket.disconnect();
+  await a?.close();
+  await b?.close();
+  const redis = redisClient();
+  await dropPrefix(redis, prefix);
+  redis.disconnect();
+  await database?.drop();
+});
+
+function player(server: TestServer, ns: string) {
+  const p = new Player(server.url, ns);
+  players.push(p);
+  return p;
+}
+
+describeWithPostgres("two nodes on one Redis and one PostgreSQL", () => {
+  describeWithRedis("(scale-out mode)", () => {
+    it("both nodes run in scale-out mode, with the same signing keys", () => {
+      expect(a.cluster).not.toBeNull();
+      expect(b.cluster).not.toBeNull();
+    });
+
+    it("a Trivia Duel made on node A is played from both nodes; timers fire once", async () => {
+      const res = await fetch(`${a.url}/api/v1/trivia/rooms`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
+        body: JSON.stringify({}),
+      });
+      expect(res.status).toBe(201);
+      const code = ((await res.json()) as { roomId: string }).roomId;
+      // Node B knows the room A made, and so does the live store they share.
+      expect((await b.live.get(code))?.game).toBe("trivia-duel");
+
+      const p1 = player(a, "/trivia");
+      p1.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
+      expect((await p1.next("ROOM_STATE")).you).toBe("P1");
+      const p2 = player(b, "/trivia");
+      p2.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
+      expect((await p2.next("ROOM_STATE")).you).toBe("P2");
+      // A third socket, on node B, watches.
+      const watcher = player(b, "/trivia");
+      watcher.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
+
+      // The category phase ends by a timer, on whichever node takes the job.
+      for (const p of [p1, p2, watcher]) await p.next("PHASE_BETTING", (m) => m.awaitingAction === "P1");
+      p1.send({ type: "BET", amount: 50 }); // on node A
+      for (const p of [p1, p2, watcher]) await p.next("BET_PLACED", (m) => m.pot === 50);
+      p2.send({ type: "MATCH" }); // on node B
+      for (const p of [p1, p2, watcher]) await p.next("PHASE_CLUE", (m) => m.pot === 100);
+      await p1.next("CLUE_TICK");
+      p2.send({ type: "BUZZ" }); // on node B
+      for (const p of [p1, p2, watcher]) await p.next("BUZZED", (m) => m.player === "P2");
+      const s = (await a.live.get(code))!.state as TriviaState;
+      p2.send({ type: "ANSWER", text: s.questions[s.questionIndex]!.acceptedAnswers[0]! });
+      for (const p of [p1, p2, watcher])
+        expect(await p.next("PHASE_RESOLUTION")).toMatchObject({
+          outcome: "P2_WIN",
+          newBalances: { P1: 450, P2: 550 },
+        });
+      // The next question's betting comes by timer again: once, to everyone.
+      for (const p of [p1, p2, watcher]) await p.next("PHASE_BETTING", (m) => m.awaitingAction === "P2");
+      await new Promise((r) => setTimeout(r, 300));
+      for (const p of [p1, p2, watcher]) {
+        const bettings = p.inbox.filter((m) => m.type === "PHASE_BETTING");
+        expect(bettings.map((m) => m.awaitingAction)).toEqual(["P1", "P2"]);
+        expect(p.inbox.filter((m) => m.type === "PHASE_RESOLUTION")).toHaveLength(1);
+      }
+
+      // The log is one gap-free sequence that replays to the live state, and no tick in it
+      // is a repeat (a timer that fired twice would log a tick that changes nothing).
+      const rec = (await b.live.get(code))!;
+      const rows = await b.log.inputs(rec.uid);
+      expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
+      const rules = b.host.game("trivia-duel").rules;
+      let state = replay<TriviaState>(rules, rec.origin, []);
+      for (const row of rows) {
+        const entry: LogEntry =
+          row.kind === "tick"
+            ? { kind: "tick", at: row.at }
+            : { kind: "act", from: row.actor as From, intent: row.intent, at: row.at };
+        const next = stepOnce(rules, state, entry);
+        if (row.kind === "tick") expect(JSON.stringify(next)).not.toBe(JSON.stringify(state));
+        state = next;
+      }
+      expect(JSON.parse(JSON.stringify(state))).toEqual(rec.state);
+      expect(rows.filter((r) => r.kind === "tick").length).toBeGreaterThanOrEqual(3);
+    });
+
+    it("a Card Table made on node A, seats from tokens either node signed, played to the end from both", async () => {
+      const created = await fetch(`${a.url}/api/v1/cards/rooms`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
+        body: JSON.stringify({ settings: { endCondition: "rounds", endValue: 2, handSize: 5 } }),
+      });
+      expect(created.status).toBe(201);
+      const roomId = ((await created.json()) as { roomId: string }).roomId;
+      // Tokens signed by one node, used on the other: the nodes share their signing key.
+      const seats = [
+        { token: await seatToken(a.url, roomId, "Ann"), on: b },
+        { token: await seatToken(b.url, roomId, "Bo"), on: a },
+        { token: await seatToken(a.url, roomId, "Cy"), on: b },
+      ];
+      const bots = seats.map((x, i) => new CahBot(x.on.url, roomId, x.token, ["Ann", "Bo", "Cy"][i]!));
+      players.push(...bots);
+      for (const bot of bots) await bot.until((v) => v.you !== null, 10_000, "seat");
+      expect(bots.map((x) => x.me).sort()).toEqual(["P1", "P2", "P3"]);
+      const start = bots[0]!.action({ type: "startGame" });
+      expect((await bots[0]!.reply(start)).type).toBe("ack");
+      // Every bot, on either node, plays from its own view until the game ends for all.
+      for (const bot of bots) await bot.until((v) => v.status === "ended", 30_000, "game end");
+      for (const bot of bots) {
+        // Each socket got only its own seat's view: its hand, nobody else's.
+        for (const m of bot.inbox.filter((x) => x.type === "state")) {
+          // biome-ignore lint/suspicious/noExplicitAny: structural scan of a view
+          const v = m.state as any;
+          expect(v.you).toBe(bot.me);
+          for (const p of v.players) if (p.id !== v.you) expect(p.hand).toEqual([]);
+        }
+        expect(bot.inbox.some((x) => x.type === "event" && (x.event as { type: string }).type === "gameEnded")).toBe(
+          true,
+        );
+      }
+    });
+
+    it("a connection that drops and recovers keeps its seat and plays on", async () => {
+      const res = await fetch(`${a.url}/api/v1/trivia/rooms`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
+        body: JSON.stringify({ config: { reconnectGraceSec: 600 } }),
+      });
+      const code = ((await res.json()) as { roomId: string }).roomId;
+      const p1 = new Player(a.url, "/trivia", { reconnection: true });
+      players.push(p1);
+      p1.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
+      expect((await p1.next("ROOM_STATE")).you).toBe("P1");
+      // The transport drops (not a clean disconnect): Socket.IO reconnects and recovers it.
+      const recovered = new Promise<boolean>((resolve) =>
+        p1.socket.once("connect", () => resolve(p1.socket.recovered)),
+      );
+      (p1.socket.io.engine as unknown as { close(): void }).close();
+      expect(await recovered).toBe(true);
+      await p1.next("ROOM_STATE", (m) => m.you === "P1");
+      const p2 = player(b, "/trivia");
+      p2.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
+      await p1.next("PLAYER_JOINED", (m) => m.player === "P2");
+      await p1.next("PHASE_BETTING", (m) => m.awaitingAction === "P1");
+      p1.send({ type: "BET", amount: 10 });
+      await p2.next("BET_PLACED", (m) => m.pot === 10);
+      expect(((await b.live.get(code))!.state as TriviaState).players.P1.connected).toBe(true);
+    });
+
+    it("PostgreSQL away for a moment: refused with storage_unavailable, nothing changes, play resumes", async () => {
+      const made = await fetch(`${a.url}/api/v1/trivia/rooms`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
+        body: JSON.stringify({ config: { betTimeLimitSec: 600 } }),
+      });
+      const code = ((await made.json()) as { roomId: string }).roomId;
+      const p1 = player(a, "/trivia");
+      p1.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
+      const p2 = player(b, "/trivia");
+      p2.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
+      await p1.next("PHASE_BETTING", (m) => m.awaitingAction === "P1");
+      const before = await a.live.get(code);
+      const name = database!.name;
+      // No new connections, and the open ones cut: the database is gone for both nodes.
+      await onServer(
+        `ALTER DATABASE ${name} ALLOW_CONNECTIONS false`,
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`,
+      );
+      try {
+        p1.send({ type: "BET", amount: 50 });
+        expect(await p1.next("ERROR")).toMatchObject({ code: "storage_unavailable" });
+        const refused = await fetch(`${b.url}/api/v1/trivia/rooms`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
+          body: JSON.stringify({}),
+        });
+        expect(refused.status).toBe(503);
+        expect(await refused.json()).toMatchObject({ error: { code: "storage_unavailable" } });
+        expect(await a.live.get(code)).toEqual(before);
+      } finally {
+        await onServer(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      }
+      // Back: the same input goes through, and everyone hears it.
+      p1.send({ type: "BET", amount: 50 });
+      for (const p of [p1, p2]) await p.next("BET_PLACED", (m) => m.pot === 50);
+      const rec = (await a.live.get(code))!;
+      const rows = await a.log.inputs(rec.uid);
+      expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
+      expect(rec.seq).toBe(rows.length);
+    });
+
+    it("a seat is disconnected only when its last socket on any node has gone", async () => {
+      const res = await fetch(`${b.url}/api/v1/trivia/rooms`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
+        body: JSON.stringify({}),
+      });
+      const code = ((await res.json()) as { roomId: string }).roomId;
+      const id = randomUUID();
+      const onA = player(a, "/trivia");
+      onA.send({ type: "JOIN_ROOM", roomId: code, playerId: id });
+      expect((await onA.next("ROOM_STATE")).you).toBe("P1");
+      // The same player in a second tab, through the other node.
+      const onB = player(b, "/trivia");
+      onB.send({ type: "JOIN_ROOM", roomId: code, playerId: id });
+      expect((await onB.next("ROOM_STATE")).you).toBe("P1");
+      const connected = async () => ((await a.live.get(code))!.state as TriviaState).players.P1.connected;
+      onA.socket.disconnect();
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await connected()).toBe(true);
+      onB.socket.disconnect();
+      for (let i = 0; i < 100 && (await connected()); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(await connected()).toBe(false);
+    });
+  });
+});
+
+function stepOnce(rules: ReturnType<TestServer["host"]["game"]>["rules"], state: TriviaState, entry: LogEntry) {
+  if (entry.kind === "tick") return rules.tick(state, entry.at).state as TriviaState;
+  const step = rules.act(state, entry.from, entry.intent, entry.at);
+  if ("error" in step) throw new Error(`logged input refused on replay: ${step.error.code}`);
+  return step.state as TriviaState;
+}
