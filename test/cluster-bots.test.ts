@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ackedInputsMissingFromLog, type FleetSummary, runFleet, startFleet } from "./support/cluster-bots";
 import { describeWithPostgres } from "./support/needs";
-import { freshPostgresDatabase } from "./support/postgres";
+import { freshDatabase } from "./support/pg-database";
 import { startServer, type TestServer } from "./support/server";
 
 /**
@@ -88,7 +88,7 @@ describeWithPostgres("the cluster bot fleet's log check on PostgreSQL", () => {
   let pgServer: TestServer;
   let drop: () => Promise<void>;
   beforeAll(async () => {
-    const db = await freshPostgresDatabase("cluster_bots");
+    const db = await freshDatabase("cluster_bots");
     drop = db.drop;
     pgServer = await startServer({ TIME_SCALE: String(TIME_SCALE), DATABASE_URL: db.url });
   });

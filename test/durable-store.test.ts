@@ -13,7 +13,7 @@ import { CodeTaken, LogConflict } from "../src/platform/log-errors";
 import { recoverRooms } from "../src/platform/recovery";
 import { type Publisher, RoomHost } from "../src/platform/room-host";
 import { describeWithPostgres, postgresUrl } from "./support/needs";
-import { freshPostgresDatabase } from "./support/postgres";
+import { freshDatabase } from "./support/pg-database";
 
 const backends: { name: string; url?: string; thread?: "main" | "worker" }[] = [
   { name: "PGlite (embedded, main thread)", thread: "main" },
@@ -63,7 +63,7 @@ for (const backend of backends) {
     beforeAll(async () => {
       let databaseUrl: string | undefined;
       if (backend.url) {
-        const fresh = await freshPostgresDatabase("durable");
+        const fresh = await freshDatabase("durable");
         databaseUrl = fresh.url;
         dropDatabase = fresh.drop;
       }
