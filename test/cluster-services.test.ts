@@ -217,8 +217,18 @@ describeWithPostgres("two nodes on one Redis and one PostgreSQL", () => {
       } finally {
         await onServer(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
       }
-      // Back: the same input goes through, and everyone hears it.
-      p1.send({ type: "BET", amount: 50 });
+      // Back: the same input goes through, and everyone hears it. Connections the server was
+      // still closing may fail a moment longer; each such try is refused the same way.
+      const placed = () => p2.inbox.some((m) => m.type === "BET_PLACED" && m.pot === 50);
+      const errors = () => p1.inbox.filter((m) => m.type === "ERROR");
+      for (let tries = 0; !placed(); tries++) {
+        expect(tries).toBeLessThan(20);
+        const seen = errors().length;
+        p1.send({ type: "BET", amount: 50 });
+        for (let i = 0; i < 500 && !placed() && errors().length === seen; i++)
+          await new Promise((r) => setTimeout(r, 20));
+        for (const e of errors().slice(seen)) expect(e).toMatchObject({ code: "storage_unavailable" });
+      }
       for (const p of [p1, p2]) await p.next("BET_PLACED", (m) => m.pot === 50);
       const rec = (await a.live.get(code))!;
       const rows = await a.log.inputs(rec.uid);
