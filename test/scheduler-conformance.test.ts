@@ -73,7 +73,11 @@ describeWithRedis("BullMQScheduler", () => {
     prefixes.push(prefix);
     return prefix;
   };
-  const make = (fire: (code: string) => void, prefix = prefixes[0] ?? cluster()) => {
+  const make = (
+    fire: (code: string) => void,
+    prefix = prefixes[0] ?? cluster(),
+    sweep: { sweepMs?: number; lateMs?: number } = {},
+  ) => {
     const redis = redisClient();
     redises.push(redis);
     const s = new BullMQScheduler({
@@ -81,6 +85,7 @@ describeWithRedis("BullMQScheduler", () => {
       redis,
       prefix,
       fire: async (code) => fire(code),
+      ...sweep,
     });
     schedulers.push(s);
     return s;
@@ -131,5 +136,41 @@ describeWithRedis("BullMQScheduler", () => {
     await leaving.stop();
     await until(() => fired.length > 0);
     expect(fired).toEqual(["staying:LEFT01"]);
+  });
+
+  it("a timer recorded by a node that died before adding its job still fires, once", async () => {
+    const fired: string[] = [];
+    const prefix = cluster();
+    const survivor = make((code) => void fired.push(code), prefix, { sweepMs: 100, lateMs: 300 });
+    // What a node killed between its two writes leaves: the timer recorded, no job for it.
+    const redis = redisClient();
+    redises.push(redis);
+    redis.defineCommand("armTimer", { numberOfKeys: 2, lua: BullMQScheduler.ARM });
+    const at = Date.now() + 100;
+    await (redis as unknown as { armTimer: (...a: unknown[]) => Promise<unknown> }).armTimer(
+      `${prefix}timer:DEAD01`,
+      `${prefix}timers:due`,
+      4,
+      at,
+      60_000,
+      "DEAD01",
+    );
+    // Re-arming the same time from the same state adds nothing (the record already says so).
+    survivor.arm("DEAD01", at, 4);
+    await until(() => fired.length > 0);
+    expect(fired).toEqual(["DEAD01"]);
+    expect(Date.now()).toBeGreaterThanOrEqual(at + 300);
+    // Fired: it left the due set, so the sweep does not fire it again.
+    await sleep(800);
+    expect(fired).toEqual(["DEAD01"]);
+  });
+
+  it("with the sweep running, a timer whose job ran fires only once", async () => {
+    const fired: string[] = [];
+    const s = make((code) => void fired.push(code), cluster(), { sweepMs: 100, lateMs: 200 });
+    s.arm("SWPT01", Date.now() + 100, 1);
+    await until(() => fired.length > 0);
+    await sleep(800);
+    expect(fired).toEqual(["SWPT01"]);
   });
 });

@@ -6,7 +6,9 @@ import type { Scheduler } from "./scheduler";
  * Record a room's timer unless a newer one is recorded: the hash keeps the log position
  * (`seq`) the due time came from, so an arm from an older state (a slow node) never puts
  * back a timer the room has moved past. A cleared timer keeps its seq for the same reason,
- * and expires a day later. Returns whether it changed and the due time it replaced.
+ * and expires a day later. The room's due time also goes in one sorted set of every armed
+ * timer, which the overdue sweep reads. Returns whether it changed and the due time it
+ * replaced.
  */
 const ARM = `
 local cur = redis.call('HGET', KEYS[1], 'seq')
@@ -14,8 +16,15 @@ if cur and tonumber(cur) > tonumber(ARGV[1]) then return {0, ''} end
 local old = redis.call('HGET', KEYS[1], 'at') or ''
 redis.call('HSET', KEYS[1], 'seq', ARGV[1], 'at', ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
+if ARGV[2] == '' then redis.call('ZREM', KEYS[2], ARGV[4]) else redis.call('ZADD', KEYS[2], ARGV[2], ARGV[4]) end
 if old == ARGV[2] then return {0, old} end
 return {1, old}
+`;
+
+/** Take a room out of the due set if its due time there is still the one that just fired. */
+const FIRED = `
+if tonumber(redis.call('ZSCORE', KEYS[1], ARGV[1])) == tonumber(ARGV[2]) then redis.call('ZREM', KEYS[1], ARGV[1]) end
+return 0
 `;
 
 const QUEUE = "room-timers";
@@ -34,12 +43,20 @@ export interface BullMQSchedulerOptions {
   clock?: () => number;
   /** Jobs this node runs at once. */
   concurrency?: number;
+  /** How often the overdue sweep looks (one node at a time); default 2 s. */
+  sweepMs?: number;
+  /** How late a timer must be before the sweep fires it itself; default 3 s. */
+  lateMs?: number;
 }
 
 interface TimerJob {
   code: string;
   at: number;
 }
+
+const SWEEP_MS = 2_000;
+const LATE_MS = 3_000;
+const SWEEP_BATCH = 100;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -49,13 +66,23 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * one job. Whichever node's worker takes it runs the tick; a job whose due time is no
  * longer the room's recorded one is stale and does nothing (the room's current timer has
  * its own job). Stopping a node closes its worker only: the jobs stay for the others.
+ *
+ * A node killed mid-way can leave a room with no job: it committed an input or a tick and
+ * died before arming the next timer, or recorded the timer and died before adding its job.
+ * Nothing else would ever wake such a room, so a sweep (on one node at a time) fires every
+ * timer left well past its due time through the same path. A second firing is harmless:
+ * the host ticks only a room whose rules say something is due.
  */
 export class BullMQScheduler implements Scheduler {
+  /** The arm script, for tests that leave behind what a node killed mid-arm would. */
+  static readonly ARM = ARM;
   private readonly queue: Queue<TimerJob>;
   private readonly worker: Worker<TimerJob>;
   private readonly clock: () => number;
   /** Arms still being written, so `stop` can wait for them. */
   private readonly pending = new Set<Promise<void>>();
+  private readonly sweeper: NodeJS.Timeout;
+  private sweeping: Promise<void> | null = null;
 
   constructor(private readonly opts: BullMQSchedulerOptions) {
     this.clock = opts.clock ?? Date.now;
@@ -68,8 +95,22 @@ export class BullMQScheduler implements Scheduler {
       concurrency: opts.concurrency ?? 50,
     });
     this.worker.on("error", (err) => opts.onError?.(err, "timer worker"));
-    if (!(opts.redis as unknown as { armTimer?: unknown }).armTimer)
-      opts.redis.defineCommand("armTimer", { numberOfKeys: 1, lua: ARM });
+    const commands = opts.redis as unknown as { armTimer?: unknown; timerFired?: unknown };
+    if (!commands.armTimer) opts.redis.defineCommand("armTimer", { numberOfKeys: 2, lua: ARM });
+    if (!commands.timerFired) opts.redis.defineCommand("timerFired", { numberOfKeys: 1, lua: FIRED });
+    this.sweeper = setInterval(() => {
+      this.sweeping ??= this.sweep()
+        .catch((err) => opts.onError?.(err, "timer sweep"))
+        .finally(() => {
+          this.sweeping = null;
+        });
+    }, opts.sweepMs ?? SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  /** Every armed timer's room, scored by its due time. */
+  private get dueKey(): string {
+    return `${this.opts.prefix}timers:due`;
   }
 
   private key(code: string): string {
@@ -91,7 +132,15 @@ export class BullMQScheduler implements Scheduler {
   private async write(code: string, at: number | null, seq: number): Promise<void> {
     const armTimer = (this.opts.redis as unknown as { armTimer: (...a: unknown[]) => Promise<[number, string]> })
       .armTimer;
-    const [changed, old] = await armTimer.call(this.opts.redis, this.key(code), seq, at ?? "", DAY_MS);
+    const [changed, old] = await armTimer.call(
+      this.opts.redis,
+      this.key(code),
+      this.dueKey,
+      seq,
+      at ?? "",
+      DAY_MS,
+      code,
+    );
     if (changed !== 1) return;
     // A replaced job still waiting is removed; one running now (locked) just finds itself stale.
     if (old !== "") await this.queue.remove(this.jobId(code, Number(old))).catch(() => 0);
@@ -114,7 +163,26 @@ export class BullMQScheduler implements Scheduler {
     // Delayed jobs may be promoted a moment early; the room's rules wait for their time.
     const early = job.at - this.clock();
     if (early > 0) await sleep(early);
-    await this.opts.fire(job.code);
+    await this.fired(job.code, job.at);
+  }
+
+  /** Run a room's timer, then drop it from the due set unless the run armed another. */
+  private async fired(code: string, at: number): Promise<void> {
+    await this.opts.fire(code);
+    const timerFired = (this.opts.redis as unknown as { timerFired: (...a: unknown[]) => Promise<number> }).timerFired;
+    await timerFired.call(this.opts.redis, this.dueKey, code, at);
+  }
+
+  /** Fire the timers long past due whose job never ran (see the class comment). */
+  private async sweep(): Promise<void> {
+    const ms = this.opts.sweepMs ?? SWEEP_MS;
+    const turn = await this.opts.redis.set(`${this.opts.prefix}timers:sweep`, "1", "PX", ms, "NX");
+    if (turn !== "OK") return;
+    const late = this.clock() - (this.opts.lateMs ?? LATE_MS);
+    const found = await this.opts.redis.zrangebyscore(this.dueKey, "-inf", late, "WITHSCORES", "LIMIT", 0, SWEEP_BATCH);
+    const due: [string, number][] = [];
+    for (let i = 0; i < found.length; i += 2) due.push([found[i]!, Number(found[i + 1])]);
+    await Promise.all(due.map(([code, at]) => this.fired(code, at)));
   }
 
   /** Wait for arms under way (tests, shutdown). */
@@ -128,6 +196,8 @@ export class BullMQScheduler implements Scheduler {
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.sweeper);
+    await this.sweeping;
     await this.settled();
     await this.worker.close();
     await this.queue.close();

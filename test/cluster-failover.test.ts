@@ -1,0 +1,229 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import type { Redis } from "ioredis";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { LogEntry } from "../src/engine/replay";
+import { replay } from "../src/engine/replay";
+import type { AnyRules, From } from "../src/engine/rules";
+import { gameModules } from "../src/games/registry";
+import { connectDb, type DbHandle } from "../src/platform/db/connect";
+import { InputLog } from "../src/platform/input-log";
+import { RedisLiveStore } from "../src/platform/redis-live-store";
+import { freePort } from "./support/child-server";
+import { ackedInputsMissingFromLog, type Fleet, type FleetGame, startFleet } from "./support/cluster-bots";
+import { describeWithHaproxy, describeWithPostgres, describeWithRedis, postgresUrl, redisUrl } from "./support/needs";
+import { freshDatabase } from "./support/pg-database";
+import { dropPrefix, redisClient, testPrefix } from "./support/redis";
+
+/**
+ * `kill -9` of one of two nodes behind HAProxy (started by `npm run cluster`, as an operator
+ * would) while 100 games are being played through HAProxy on both: every game still ends,
+ * nothing acknowledged is lost, nothing is applied twice, every timer fires once, and the
+ * dead node's players come back through HAProxy to the seats they had.
+ *
+ * SerpentRace is left out: its join and start routes have fixed per-address allowances
+ * (30 and 20 a minute) that every bot behind one load balancer shares, so its rooms alone
+ * would take minutes to set up.
+ */
+const GAMES = 100;
+const MIX: Partial<Record<FleetGame, number>> = { "trivia-duel": 2, "card-table": 1, outrank: 1 };
+/** Trivia's reconnect grace is 30 s × this: 7.5 s, well past HAProxy's ~2 s to mark a node down plus a reconnect. */
+const TIME_SCALE = 0.25;
+const RAISED = "100000";
+
+const prefix = testPrefix("failover");
+let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+let script: ChildProcess | null = null;
+let output = "";
+let db: DbHandle | undefined;
+let redis: Redis | undefined;
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function until<T>(what: string, ms: number, probe: () => Promise<T | null | undefined> | T | null | undefined) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  if (!postgresUrl || !redisUrl) return;
+  database = await freshDatabase("failover");
+  redis = redisClient();
+}, 60_000);
+
+afterAll(async () => {
+  if (script?.pid && script.exitCode === null && script.signalCode === null) {
+    const exited = new Promise((r) => script!.once("exit", r));
+    script.kill("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+    if (script.exitCode === null && script.signalCode === null) process.kill(-script.pid, "SIGKILL");
+  }
+  await db?.close();
+  if (redis) {
+    await dropPrefix(redis, prefix);
+    redis.disconnect();
+  }
+  await database?.drop();
+}, 60_000);
+
+/** Start `npm run cluster -- --nodes 2` on free ports; the pids it prints. */
+async function startCluster(port: number): Promise<Record<string, number>> {
+  script = spawn(
+    process.execPath,
+    ["--import", "tsx", "src/cli/cluster.ts", "--nodes", "2", "--stats-port", String(await freePort()), "--no-build"],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: database!.url,
+        REDIS_URL: redisUrl,
+        REDIS_PREFIX: prefix,
+        TIME_SCALE: String(TIME_SCALE),
+        // Every bot reaches the nodes from HAProxy's one address.
+        SOCKET_JOINS_PER_MINUTE: RAISED,
+        ROOMS_PER_MINUTE: RAISED,
+        REST_PER_MINUTE: RAISED,
+        AUTH_PER_MINUTE: RAISED,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
+  );
+  script.stdout?.on("data", (d) => (output += d));
+  script.stderr?.on("data", (d) => (output += d));
+  await until("the cluster's banner", 90_000, () => {
+    if (script!.exitCode !== null) throw new Error(`the script exited:\n${output}`);
+    return output.includes("Stop with Ctrl-C");
+  });
+  return Object.fromEntries(
+    [...output.matchAll(/^ {2}(node\d|HAProxy):.*\(pid (\d+)\)$/gm)].map((m) => [m[1]!, Number(m[2])]),
+  );
+}
+
+/** Each room's log against its final live state: gap-free, replays to it, no tick that changes nothing. */
+async function checkRoom(live: RedisLiveStore, log: InputLog, code: string) {
+  const rec = await live.get(code);
+  if (!rec) return { code, problem: "not in the live store" };
+  const game = gameModules.find((g) => g.rules.id === rec.game)!;
+  await game.prepare?.(rec.origin.options, { db: db!.db, now: Date.now });
+  const rows = await log.inputs(rec.uid);
+  const problems: string[] = [];
+  if (rows.some((r, i) => r.seq !== i + 1)) problems.push(`seqs ${rows.map((r) => r.seq).join(",")}`);
+  if (rec.seq !== rows.length) problems.push(`live seq ${rec.seq}, ${rows.length} rows`);
+  const rules = game.rules as AnyRules;
+  let state = replay<unknown>(rules, rec.origin, []);
+  for (const row of rows) {
+    const entry: LogEntry =
+      row.kind === "tick"
+        ? { kind: "tick", at: row.at }
+        : { kind: "act", from: row.actor as From, intent: row.intent, at: row.at };
+    const before = JSON.stringify(state);
+    state = step(rules, state, entry);
+    if (row.kind === "tick" && JSON.stringify(state) === before) problems.push(`tick ${row.seq} changed nothing`);
+  }
+  if (JSON.stringify(JSON.parse(JSON.stringify(state))) !== JSON.stringify(rec.state))
+    problems.push("replay differs from the live state");
+  return {
+    code,
+    problem: problems.join("; ") || null,
+    rows: rows.length,
+    ticks: rows.filter((r) => r.kind === "tick").length,
+  };
+}
+
+function step(rules: AnyRules, state: unknown, entry: LogEntry): unknown {
+  if (entry.kind === "tick") return rules.tick(state, entry.at).state;
+  const s = rules.act(state, entry.from, entry.intent, entry.at);
+  if ("error" in s) throw new Error(`logged input refused on replay: ${s.error.code}`);
+  return s.state;
+}
+
+describeWithHaproxy("kill -9 of a node behind HAProxy", () => {
+  describeWithPostgres("on PostgreSQL", () => {
+    describeWithRedis("and Redis", () => {
+      it(`${GAMES} games through HAProxy on two nodes outlive one of them`, async () => {
+        const port = await freePort();
+        const pids = await startCluster(port);
+        expect(Object.keys(pids).sort()).toEqual(["HAProxy", "node1", "node2"]);
+        const front = `http://127.0.0.1:${port}`;
+
+        const fleet: Fleet = startFleet({
+          baseUrl: front,
+          games: GAMES,
+          mix: MIX,
+          timeScale: TIME_SCALE,
+          setupConcurrency: 8,
+          seed: 14,
+        });
+        await fleet.seated;
+        // Some play on every room, then the node goes mid-game.
+        await until("play in every room", 30_000, () => fleet.progress().every((p) => p.acked > 0 || p.finished));
+        const liveAtKill = fleet.progress().filter((p) => !p.finished).length;
+        const ackedAtKill = fleet.progress().reduce((n, p) => n + p.acked, 0);
+        const killedAt = Date.now();
+        process.kill(pids.node1!, "SIGKILL");
+        await until("the script's word on node1", 10_000, () =>
+          /node1 \(pid \d+\) exited \(signal SIGKILL\)/.test(output),
+        );
+
+        // When the last bot that lost its socket was seated again.
+        let reconnected = 0;
+        let lastReconnectAt = killedAt;
+        const watch = setInterval(() => {
+          const n = fleet.bots().reduce((sum, b) => sum + b.reconnects, 0);
+          if (n > reconnected) {
+            reconnected = n;
+            lastReconnectAt = Date.now();
+          }
+        }, 50);
+        const summary = await fleet.done;
+        clearInterval(watch);
+
+        const bots = fleet.bots();
+        const movedBots = bots.filter((b) => b.reconnects > 0).length;
+        console.log(
+          `failover: ${GAMES} games (${JSON.stringify(summary.planned)}), ${liveAtKill} live at the kill ` +
+            `(${ackedAtKill} inputs acked by then); inputs ${JSON.stringify(summary.inputs)}; ` +
+            `${movedBots} of ${bots.length} bots reconnected (${summary.reconnects} times), the last ` +
+            `${lastReconnectAt - killedAt} ms after the kill; fleet ${summary.durationMs} ms`,
+        );
+
+        // Every game finished, as its own rules end it: no forfeit, no bot gave up.
+        expect(summary.unfinished).toEqual([]);
+        expect(summary.finished).toEqual(summary.planned);
+        expect(bots.filter((b) => b.failed || /forfeit/i.test(b.outcome ?? ""))).toEqual([]);
+        // The kill came mid-game, and the dead node's players were seated again through HAProxy.
+        expect(liveAtKill).toBeGreaterThan(GAMES / 2);
+        expect(movedBots).toBeGreaterThan(bots.length / 4);
+        // The survivors and HAProxy carried on.
+        expect(alive(pids.node2!) && alive(pids.HAProxy!)).toBe(true);
+
+        // Every acknowledged input is in the log, each matched to its own row.
+        db = await connectDb({ databaseUrl: database!.url, dataDir: "unused" });
+        expect(summary.acked.length).toBe(summary.inputs.acked);
+        expect(await ackedInputsMissingFromLog(db.db, summary.acked)).toEqual([]);
+
+        // Each room's log is one gap-free sequence that replays to its final state, with no
+        // tick a second firing of a timer would have left.
+        const live = new RedisLiveStore(redis!, prefix);
+        const log = new InputLog(db.db, { shared: true });
+        const checks = [];
+        for (const r of summary.rooms) checks.push(await checkRoom(live, log, r.room));
+        expect(checks.filter((c) => c.problem)).toEqual([]);
+        expect(checks.reduce((n, c) => n + (c.ticks ?? 0), 0)).toBeGreaterThan(GAMES);
+      }, 240_000);
+    });
+  });
+});
