@@ -42,7 +42,8 @@ export class Player {
       }
       const left = deadline - Date.now();
       if (left <= 0) {
-        const seen = this.inbox.slice(-8).map((m) => m.type);
+        // Whole messages (cut short): a type alone hides why, e.g. who forfeited.
+        const seen = this.inbox.slice(-8).map((m) => JSON.stringify(m).slice(0, 200));
         throw new Error(`timed out waiting for ${type}; last seen: ${seen.join(", ")}`);
       }
       await new Promise<void>((resolve) => {
