@@ -177,10 +177,10 @@ describeWithHaproxy("kill -9 of a node behind HAProxy", () => {
         });
         await fleet.seated;
         const seatedAt = Date.now();
-        // Play under way nearly everywhere, then the node goes mid-game.
+        // Play under way in half the rooms or more, then the node goes, mid-game for most.
         await until("play under way", 30_000, () => {
           const rooms = fleet.progress();
-          return rooms.filter((p) => p.acked > 0 || p.finished).length >= rooms.length * 0.9;
+          return rooms.filter((p) => p.acked > 0 || p.finished).length >= rooms.length * 0.5;
         });
         const liveAtKill = fleet.progress().filter((p) => !p.finished).length;
         const ackedAtKill = fleet.progress().reduce((n, p) => n + p.acked, 0);
