@@ -199,6 +199,8 @@ describeWithPostgres("two nodes on one Redis and one PostgreSQL", () => {
       const code = ((await made.json()) as { roomId: string }).roomId;
       const p1 = player(a, "/trivia");
       p1.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
+      // Seated first, so P1 (the two joins on two nodes would otherwise race for the seats).
+      expect((await p1.next("ROOM_STATE")).you).toBe("P1");
       const p2 = player(b, "/trivia");
       p2.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
       await p1.next("PHASE_BETTING", (m) => m.awaitingAction === "P1");
