@@ -8,7 +8,7 @@ import { gameModules } from "../src/games/registry";
 import { connectDb, type DbHandle } from "../src/platform/db/connect";
 import { InputLog } from "../src/platform/input-log";
 import { RedisLiveStore } from "../src/platform/redis-live-store";
-import { freePort } from "./support/child-server";
+import { freePort, freePorts } from "./support/child-server";
 import { ackedInputsMissingFromLog, type Fleet, type FleetGame, startFleet } from "./support/cluster-bots";
 import { describeWithHaproxy, describeWithPostgres, describeWithRedis, postgresUrl, redisUrl } from "./support/needs";
 import { freshDatabase } from "./support/pg-database";
@@ -160,7 +160,8 @@ describeWithHaproxy("kill -9 of a node behind HAProxy", () => {
   describeWithPostgres("on PostgreSQL", () => {
     describeWithRedis("and Redis", () => {
       it(`${GAMES} games through HAProxy on two nodes outlive one of them`, async () => {
-        const port = await freePort();
+        // HAProxy on the port, the nodes on the two after it.
+        const port = await freePorts(3);
         const pids = await startCluster(port);
         expect(Object.keys(pids).sort()).toEqual(["HAProxy", "node1", "node2"]);
         const front = `http://127.0.0.1:${port}`;

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { io } from "socket.io-client";
 import { afterAll, expect, it } from "vitest";
-import { freePort } from "./support/child-server";
+import { freePort, freePorts } from "./support/child-server";
 import { describeWithHaproxy, describeWithPostgres, describeWithRedis, postgresUrl, redisUrl } from "./support/needs";
 
 const alive = (pid: number) => {
@@ -66,7 +66,8 @@ describeWithHaproxy("npm run cluster", () => {
       });
 
       it("starts both nodes and HAProxy, balances across them, outlives a killed node, and stops every child", async () => {
-        const port = await freePort();
+        // HAProxy on the port, the nodes on the two after it.
+        const port = await freePorts(3);
         const statsPort = await freePort();
         let output = "";
         script = spawn(

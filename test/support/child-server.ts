@@ -12,6 +12,26 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Whether a port on 127.0.0.1 can be listened on right now. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.once("error", () => resolve(false));
+    s.listen(port, "127.0.0.1", () => s.close(() => resolve(true)));
+  });
+}
+
+/** A free port whose next `count - 1` ports are free too (`npm run cluster` puts its nodes on PORT+1…). */
+export async function freePorts(count: number): Promise<number> {
+  for (;;) {
+    const first = await freePort();
+    if (first + count - 1 > 65_535) continue;
+    let all = true;
+    for (let i = 1; i < count && all; i++) all = await portIsFree(first + i);
+    if (all) return first;
+  }
+}
+
 type Spawned = { proc: ChildProcess; url: string; output: () => string };
 
 /**
