@@ -149,5 +149,32 @@ describeWithPostgres("Redis restarted empty under two nodes", () => {
       expect(rows.filter((r) => r.kind === "tick")).toHaveLength(1);
       expect(rec.seq).toBe(rows.length);
     }, 40_000);
+
+    it("twenty games on both nodes through a round robin: Redis dies mid-game, every game finishes", async () => {
+      const baseUrl = await roundRobin([a, b]);
+      const fleet = startFleet({
+        baseUrl,
+        games: 20,
+        mix: { "trivia-duel": 1, "card-table": 1, outrank: 1 },
+        timeScale: TIME_SCALE,
+        seed: 23,
+        setupConcurrency: 8,
+      });
+      await fleet.seated;
+      await until("play in every room", () => fleet.progress().every((p) => p.acked >= 2 || p.finished));
+      const playing = fleet.progress().filter((p) => !p.finished).length;
+      expect(playing).toBeGreaterThan(10);
+
+      await restartRedis(1500);
+      const summary = await fleet.done;
+      expect(summary.unfinished).toEqual([]);
+      expect(summary.finished).toEqual(summary.planned);
+      // Nobody lost a seat: the bots' sockets stayed on their nodes the whole time.
+      for (const room of summary.rooms)
+        for (const bot of room.bots) expect(bot.outcome ?? "", bot.name).not.toMatch(/forfeit/);
+      await Promise.all([a.log.drain(), b.log.drain()]);
+      expect(await ackedInputsMissingFromLog(a.db, summary.acked)).toEqual([]);
+      expect(await checkLogs(a)).toBeGreaterThanOrEqual(20);
+    }, 90_000);
   });
 });
