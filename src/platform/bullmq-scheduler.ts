@@ -68,6 +68,8 @@ export class BullMQScheduler implements Scheduler {
       concurrency: opts.concurrency ?? 50,
     });
     this.worker.on("error", (err) => opts.onError?.(err, "timer worker"));
+    // Unheard, a queue's connection errors (Redis restarting) are printed to stderr.
+    this.queue.on("error", (err) => opts.onError?.(err, "timer queue"));
     if (!(opts.redis as unknown as { armTimer?: unknown }).armTimer)
       opts.redis.defineCommand("armTimer", { numberOfKeys: 1, lua: ARM });
   }
