@@ -25,10 +25,11 @@ try {
           REDIS_URL: redisUrl,
           DATABASE_URL: databaseUrl,
           REDIS_PREFIX: process.env.BENCH_NODE_REDIS_PREFIX ?? "parlor-bench:",
-          // Behind HAProxy, as `npm run cluster` starts them.
-          TRUST_PROXY: "127.0.0.1",
         }
       : {}),
+    // Behind HAProxy, as `npm run cluster` starts them; the bots also name an address of
+    // their own per room (X-Forwarded-For), so per-client limits see many clients.
+    TRUST_PROXY: "127.0.0.1",
     ...(process.env.NODE_NAME ? { NODE_NAME: process.env.NODE_NAME } : {}),
     TIME_SCALE: "1",
     LOG_LEVEL: "silent",

@@ -3,8 +3,8 @@
  * one node on Redis + PostgreSQL, and two and three nodes on Redis behind HAProxy, each
  * followed by a bare Socket.IO echo with as many sockets sending at the same rate.
  *
- *   npm run bench:cluster -- [--rooms 40] [--players 6] [--sec 25] [--warmup-sec 3]
- *                            [--stagger-sec 3] [--echo-sec 10] [--redis-nodes 1,2,3] [--timeout-sec 420]
+ *   npm run bench:cluster -- [--rooms 40] [--players 6] [--sec 20] [--warmup-sec 3] [--idle-sec 2]
+ *                            [--stagger-sec 3] [--echo-sec 8] [--redis-nodes 1,2,3] [--timeout-sec 420]
  *
  * Every setup gets fresh nodes, and the Redis ones a PostgreSQL database and a Redis key
  * prefix of their own (dropped afterwards), on the servers of DATABASE_URL and REDIS_URL
@@ -40,11 +40,11 @@ const { values: args } = parseArgs({
   options: {
     rooms: { type: "string", default: "40" },
     players: { type: "string", default: "6" },
-    sec: { type: "string", default: "25" },
+    sec: { type: "string", default: "20" },
     "warmup-sec": { type: "string", default: "3" },
-    "idle-sec": { type: "string", default: "3" },
+    "idle-sec": { type: "string", default: "2" },
     "stagger-sec": { type: "string", default: "3" },
-    "echo-sec": { type: "string", default: "10" },
+    "echo-sec": { type: "string", default: "8" },
     "redis-nodes": { type: "string", default: "1,2,3" },
     "timeout-sec": { type: "string", default: "420" },
     help: { type: "boolean", default: false },
@@ -52,8 +52,8 @@ const { values: args } = parseArgs({
 });
 if (args.help) {
   console.log(
-    "npm run bench:cluster -- [--rooms N=40] [--players 6] [--sec 25] [--warmup-sec 3] [--stagger-sec 3]\n" +
-      "                         [--echo-sec 10] [--redis-nodes 1,2,3] [--timeout-sec 420]\n" +
+    "npm run bench:cluster -- [--rooms N=40] [--players 6] [--sec 20] [--warmup-sec 3] [--idle-sec 2]\n" +
+      "                         [--stagger-sec 3] [--echo-sec 8] [--redis-nodes 1,2,3] [--timeout-sec 420]\n" +
       "  --sec: the measured window of each setup; --redis-nodes: node counts on Redis (1: no HAProxy)\n" +
       "  DATABASE_URL / REDIS_URL: the servers to use (default the local ones); BENCH_CPU_PROF=dir profiles the nodes",
   );
@@ -413,7 +413,9 @@ async function runSetup(s: Setup): Promise<void> {
       Array.from({ length: ROOMS }, (_, i) =>
         sleep((i * STAGGER_MS) / ROOMS).then(async () => {
           try {
-            const room = new CahRoomRun(url, await createCahRoom(url, ROUNDS), PLAYERS, rec);
+            // A client address of the room's own (see CahRoomRun): 10.0.x.y, one per room.
+            const address = `10.0.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+            const room = new CahRoomRun(url, await createCahRoom(url, ROUNDS), PLAYERS, rec, address);
             rooms.push(room);
             void room.play();
           } catch (err) {
@@ -422,9 +424,11 @@ async function runSetup(s: Setup): Promise<void> {
         }),
       ),
     );
+    if (rooms.length < ROOMS) throw new Error(`only ${rooms.length} of ${ROOMS} rooms were created`);
     const seatedBy = performance.now() + 60_000;
-    while (r.seated < SOCKETS && performance.now() < seatedBy) await sleep(100);
-    if (r.seated < SOCKETS) fail(`${s.label}: only ${r.seated} of ${SOCKETS} bots got a seat in 60 s`);
+    const errors = bench.errorCount;
+    while (r.seated < SOCKETS && performance.now() < seatedBy && bench.errorCount === errors) await sleep(100);
+    if (r.seated < SOCKETS) throw new Error(`only ${r.seated} of ${SOCKETS} bots got a seat`);
     await sleep(WARMUP_MS);
 
     bench.phase = `${s.label}: measuring`;
@@ -538,7 +542,7 @@ function report() {
       "(to the adapter, in the Redis setups). CPU is user + system from /proc over the measured window, per acked input. " +
       "Redis is the whole server's (shared with anything else using it). *PostgreSQL's other processes " +
       "(WAL writer, checkpointer, other databases' backends) are shared and not in the sum. " +
-      "The echo goes straight to its server (no HAProxy) and its CPU includes connecting its sockets.",
+      "The echo goes straight to its server (no HAProxy); its CPU is read from its first send to its last ack.",
   );
   const [l1, l5] = loadavg();
   console.log(
