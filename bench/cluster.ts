@@ -3,8 +3,8 @@
  * one node on Redis + PostgreSQL, and two and three nodes on Redis behind HAProxy, each
  * followed by a bare Socket.IO echo with as many sockets sending at the same rate.
  *
- *   npm run bench:cluster -- [--rooms 40] [--players 6] [--sec 20] [--warmup-sec 3] [--idle-sec 2]
- *                            [--stagger-sec 3] [--echo-sec 8] [--redis-nodes 1,2,3] [--timeout-sec 420]
+ *   npm run bench:cluster -- [--rooms 40] [--players 6] [--sec 15] [--warmup-sec 3] [--idle-sec 2]
+ *                            [--stagger-sec 3] [--echo-sec 6] [--redis-nodes 1,2,3] [--timeout-sec 420]
  *
  * Every setup gets fresh nodes, and the Redis ones a PostgreSQL database and a Redis key
  * prefix of their own (dropped afterwards), on the servers of DATABASE_URL and REDIS_URL
@@ -40,21 +40,23 @@ const { values: args } = parseArgs({
   options: {
     rooms: { type: "string", default: "40" },
     players: { type: "string", default: "6" },
-    sec: { type: "string", default: "20" },
+    sec: { type: "string", default: "15" },
     "warmup-sec": { type: "string", default: "3" },
     "idle-sec": { type: "string", default: "2" },
     "stagger-sec": { type: "string", default: "3" },
-    "echo-sec": { type: "string", default: "8" },
+    "echo-sec": { type: "string", default: "6" },
     "redis-nodes": { type: "string", default: "1,2,3" },
     "timeout-sec": { type: "string", default: "420" },
+    bystander: { type: "boolean", default: false },
     help: { type: "boolean", default: false },
   },
 });
 if (args.help) {
   console.log(
-    "npm run bench:cluster -- [--rooms N=40] [--players 6] [--sec 20] [--warmup-sec 3] [--idle-sec 2]\n" +
-      "                         [--stagger-sec 3] [--echo-sec 8] [--redis-nodes 1,2,3] [--timeout-sec 420]\n" +
+    "npm run bench:cluster -- [--rooms N=40] [--players 6] [--sec 15] [--warmup-sec 3] [--idle-sec 2]\n" +
+      "                         [--stagger-sec 3] [--echo-sec 6] [--redis-nodes 1,2,3] [--timeout-sec 420]\n" +
       "  --sec: the measured window of each setup; --redis-nodes: node counts on Redis (1: no HAProxy)\n" +
+      "  --bystander: one more node in each Redis setup that HAProxy does not send sockets to\n" +
       "  DATABASE_URL / REDIS_URL: the servers to use (default the local ones); BENCH_CPU_PROF=dir profiles the nodes",
   );
   process.exit(0);
@@ -78,6 +80,7 @@ const ROUNDS = 200;
 /** Time for acks of inputs sent just before the window closed. */
 const ACK_GRACE_MS = 2000;
 const SOCKETS = ROOMS * PLAYERS;
+const BYSTANDER = args.bystander === true;
 
 const bench = new BenchRun(TIMEOUT_MS);
 const fail = bench.fail;
@@ -104,6 +107,8 @@ const setups: Setup[] = [
 /** CPU (ms) over the window, per process group; null where the group was not part of the setup. */
 interface WindowCpu {
   nodes: number[];
+  /** A node of the cluster no socket reaches (--bystander): what being a member costs. */
+  bystander: number | null;
   haproxy: number | null;
   redis: number | null;
   postgres: number | null;
@@ -261,18 +266,20 @@ async function startSetup(s: Setup, stops: (() => Promise<void>)[]) {
     };
   }
   const started = await Promise.allSettled(
-    Array.from({ length: s.nodes }, (_, i) =>
+    Array.from({ length: s.nodes + (BYSTANDER && s.redis ? 1 : 0) }, (_, i) =>
       BenchChild.start(`node${i + 1}`, "./cluster-node.ts", { ...env, NODE_NAME: `node${i + 1}` }, 120_000),
     ),
   );
-  const nodes = started.flatMap((x) => (x.status === "fulfilled" ? [x.value] : []));
-  for (const n of nodes) bench.onDispose(() => void n.child.stop());
+  const all = started.flatMap((x) => (x.status === "fulfilled" ? [x.value] : []));
+  for (const n of all) bench.onDispose(() => void n.child.stop());
   stops.push(async () => {
-    for (const n of nodes) if (!n.child.alive) fail(`${s.label}: ${n.child.name} died\n${n.child.output}`);
-    await Promise.all(nodes.map((n) => n.child.stop()));
+    for (const n of all) if (!n.child.alive) fail(`${s.label}: ${n.child.name} died\n${n.child.output}`);
+    await Promise.all(all.map((n) => n.child.stop()));
   });
   const failed = started.find((x) => x.status === "rejected");
   if (failed) throw (failed as PromiseRejectedResult).reason;
+  const nodes = all.slice(0, s.nodes);
+  const bystander = all[s.nodes]?.child ?? null;
 
   let url = `http://127.0.0.1:${nodes[0]!.port}`;
   let proxy: ChildProcess | null = null;
@@ -309,7 +316,7 @@ async function startSetup(s: Setup, stops: (() => Promise<void>)[]) {
       throw new Error(`${(err as Error).message}\n${said}`);
     });
   }
-  return { url, nodes: nodes.map((n) => n.child), proxy, db, redis, prefix };
+  return { url, nodes: nodes.map((n) => n.child), bystander, proxy, db, redis, prefix };
 }
 
 /** CPU of a setup's processes (and of this one, the bots) over the next `ms`. */
@@ -317,19 +324,21 @@ async function cpuOver(
   ms: number,
   s: Setup,
   nodes: BenchChild[],
+  bystander: BenchChild | null,
   proxy: ChildProcess | null,
   db: string | null,
 ): Promise<WindowCpu> {
   const nodePids = nodes.map((n) => n.proc.pid!);
   const proxyPids = proxy?.pid ? [proxy.pid] : [];
+  const bystanderPids = bystander?.proc.pid ? [bystander.proc.pid] : [];
   const redisPids = s.redis ? pidsNamed("redis-server") : [];
   const pgAll0 = s.redis ? pidsNamed("postgres") : [];
   const pgMine0 = db ? await backendsOf(db) : [];
   const bots0 = process.cpuUsage();
-  const before = readCpu([...nodePids, ...proxyPids, ...redisPids, ...pgAll0]);
+  const before = readCpu([...nodePids, ...bystanderPids, ...proxyPids, ...redisPids, ...pgAll0]);
   await sleep(ms);
   const pgAll1 = s.redis ? pidsNamed("postgres") : [];
-  const after = readCpu([...nodePids, ...proxyPids, ...redisPids, ...pgAll1]);
+  const after = readCpu([...nodePids, ...bystanderPids, ...proxyPids, ...redisPids, ...pgAll1]);
   const bots = process.cpuUsage(bots0);
   const pgMine = new Set([...pgMine0, ...(db ? await backendsOf(db) : [])]);
   const group = (pids: number[]) => {
@@ -340,6 +349,7 @@ async function cpuOver(
   const pgPids = [...new Set([...pgAll0, ...pgAll1])];
   return {
     nodes: nodePids.map((pid) => group([pid])),
+    bystander: bystander ? group(bystanderPids) : null,
     haproxy: proxy ? group(proxyPids) : null,
     redis: s.redis ? group(redisPids) : null,
     postgres: s.redis ? group(pgPids.filter((p) => pgMine.has(p))) : null,
@@ -398,12 +408,13 @@ async function runSetup(s: Setup): Promise<void> {
   let windowRate = 0;
   try {
     bench.phase = `${s.label}: starting`;
-    const { url, nodes, proxy, db, redis, prefix } = await startSetup(s, stops);
+    say(`${s.label}: starting ${s.nodes + (BYSTANDER && s.redis ? 1 : 0)} node(s)`);
+    const { url, nodes, bystander, proxy, db, redis, prefix } = await startSetup(s, stops);
 
     if (IDLE_MS) {
       bench.phase = `${s.label}: idle`;
       const t = performance.now();
-      r.idleCpu = serverCpu((await cpuOver(IDLE_MS, s, nodes, proxy, db)) ?? null);
+      r.idleCpu = serverCpu((await cpuOver(IDLE_MS, s, nodes, bystander, proxy, db)) ?? null);
       r.idleMs = performance.now() - t;
     }
 
@@ -432,10 +443,11 @@ async function runSetup(s: Setup): Promise<void> {
     await sleep(WARMUP_MS);
 
     bench.phase = `${s.label}: measuring`;
+    say(`${s.label}: ${r.seated} bots seated, measuring ${WINDOW_MS / 1000} s`);
     const stream = `${prefix}socket.io`;
     const stream0 = redis ? await streamAdded(redis, stream) : null;
     const t0 = performance.now();
-    r.cpu = await cpuOver(WINDOW_MS, s, nodes, proxy, db);
+    r.cpu = await cpuOver(WINDOW_MS, s, nodes, bystander, proxy, db);
     const t1 = performance.now();
     r.windowMs = t1 - t0;
     const stream1 = redis ? await streamAdded(redis, stream) : null;
@@ -456,6 +468,7 @@ async function runSetup(s: Setup): Promise<void> {
 }
 
 let echoPort = 0;
+const say = (what: string) => console.log(`  [${((performance.now() - bench.startedAt) / 1000).toFixed(0)} s] ${what}`);
 
 async function main(): Promise<void> {
   const e = await BenchChild.start("echo server", "./echo-server.ts", {}, 60_000);
@@ -515,6 +528,7 @@ function report() {
   row("  echo server per round trip", (r) => fmtCpu(echoCpu(r)));
   row("  bots (this process)", (r) => fmtCpu(perInput(r.cpu?.bots, r)));
   row("  PostgreSQL, other processes*", (r) => fmtCpu(perInput(r.cpu?.postgresOther, r)));
+  if (BYSTANDER) row("  bystander node (no sockets)*", (r) => fmtCpu(perInput(r.cpu?.bystander, r)));
   row("server CPU, cores busy", (r) => (r.cpu ? (serverCpu(r.cpu) / r.windowMs).toFixed(2) : "–"));
   row("  idle, before any room", (r) => (r.idleMs ? (r.idleCpu / r.idleMs).toFixed(3) : "–"));
   row("  per input, idle taken off", (r) =>
@@ -541,7 +555,8 @@ function report() {
     "Ack = the gateway's reply on the sender's socket, sent once the host has published the new views " +
       "(to the adapter, in the Redis setups). CPU is user + system from /proc over the measured window, per acked input. " +
       "Redis is the whole server's (shared with anything else using it). *PostgreSQL's other processes " +
-      "(WAL writer, checkpointer, other databases' backends) are shared and not in the sum. " +
+      "(WAL writer, checkpointer, other databases' backends) are shared, and the bystander node (--bystander) " +
+      "is a member no socket reaches: neither is in the sum. " +
       "The echo goes straight to its server (no HAProxy); its CPU is read from its first send to its last ack.",
   );
   const [l1, l5] = loadavg();
