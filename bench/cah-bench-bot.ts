@@ -60,10 +60,10 @@ const SEAT_TIMEOUT_MS = 30_000;
 /** How a `state` message starts on the wire (a Socket.IO event packet in /cards, as the engine hands it over). */
 const STATE_PREFIX = '2/cards,["message",{"type":"state"';
 
-async function post<T>(url: string, body: unknown): Promise<T> {
+async function post<T>(url: string, body: unknown, forwardedFor?: string): Promise<T> {
   const res = await fetch(url, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
     body: JSON.stringify(body),
   });
   if (res.status !== 201) throw new Error(`POST ${new URL(url).pathname}: HTTP ${res.status} ${await res.text()}`);
@@ -92,6 +92,12 @@ export class CahRoomRun {
     readonly roomId: string,
     readonly players: number,
     readonly rec: CahRecorder,
+    /**
+     * Sent as X-Forwarded-For with the seat requests: a server that trusts loopback as a
+     * proxy (TRUST_PROXY) then counts each room's bots as a client of their own, so its
+     * per-client limit on seat requests does not throttle hundreds of bots on one host.
+     */
+    readonly clientAddress?: string,
   ) {}
 
   /** Get seat tokens, connect every bot, and play until each has seen the game end. */
@@ -100,7 +106,11 @@ export class CahRoomRun {
     try {
       const tokens = await Promise.all(
         Array.from({ length: this.players }, (_, i) =>
-          post<{ token: string }>(`${this.url}/api/v1/cards/rooms/${this.roomId}/seats`, { name: `Bot ${i + 1}` }),
+          post<{ token: string }>(
+            `${this.url}/api/v1/cards/rooms/${this.roomId}/seats`,
+            { name: `Bot ${i + 1}` },
+            this.clientAddress,
+          ),
         ),
       );
       tokens.forEach((t, i) => {

@@ -100,6 +100,13 @@ const result = {
 
 // ---------------------------------------------------------------- the run
 
+/** A client address per room (10.1.x.y), so the server's per-client seat allowance counts each room alone. */
+let roomsOpened = 0;
+const nextClientAddress = () => {
+  const n = roomsOpened++;
+  return `10.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+};
+
 /** N Card Table rooms of PLAYERS bots (a socket each), one game of ROUNDS rounds per room. */
 const cardsRooms = (url: string): RoomPhase<CahRoomRun> => ({
   name: "cards",
@@ -108,7 +115,7 @@ const cardsRooms = (url: string): RoomPhase<CahRoomRun> => ({
   staggerMs: STAGGER_MS,
   socketsPerRoom: PLAYERS,
   create: () => createCahRoom(url, ROUNDS),
-  open: (roomId) => new CahRoomRun(url, roomId, PLAYERS, recorder),
+  open: (roomId) => new CahRoomRun(url, roomId, PLAYERS, recorder, nextClientAddress()),
   played: (room) => {
     result.roundsPlayed += room.rounds;
   },

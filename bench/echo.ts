@@ -19,6 +19,8 @@ export interface EchoOptions extends EchoTraffic {
   staggerMs: number;
   /** Give up connecting or waiting for acks after this wall-clock time (ms since epoch). */
   deadline: number;
+  /** Called once every socket is connected ("start") and once the last ack is in, before the sockets close ("end"). */
+  onSending?: (edge: "start" | "end") => void;
 }
 
 /** The traffic one accepted input caused in the game phase, per seat of a table of `size`. */
@@ -95,6 +97,7 @@ export class EchoRun {
         if (!this.stopped) fail(`echo socket disconnected: ${reason}`);
       });
 
+    o.onSending?.("start");
     const started = performance.now();
     const endAt = Math.min(started + o.durationMs, performance.now() + (o.deadline - Date.now()));
     const interval = () => -Math.log(1 - Math.random()) / o.ratePerSocket;
@@ -126,6 +129,7 @@ export class EchoRun {
     await sleep(endAt - performance.now());
     await Promise.race([Promise.all(inflight), sleep(ACK_TIMEOUT_MS + 1000)]);
     res.durationMs = performance.now() - started;
+    o.onSending?.("end");
     this.dispose();
     return res;
   }

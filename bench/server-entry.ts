@@ -34,6 +34,9 @@ try {
     ROOMS_PER_MINUTE: "1000000",
     SOCKET_JOINS_PER_MINUTE: "1000000",
     SOCKET_MESSAGES_PER_SECOND: "1000",
+    // Seat requests have a fixed allowance per client: rooms send an X-Forwarded-For of
+    // their own, believed from loopback, so each counts as a client (see CahRoomRun).
+    TRUST_PROXY: "127.0.0.1",
   });
   const server = await buildServer(config, gameModules, serviceModules);
 

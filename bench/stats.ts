@@ -85,3 +85,13 @@ export function table(rows: [string, string][]): string {
   const line = `+${"-".repeat(w + 2)}+${"-".repeat(v + 2)}+`;
   return [line, ...rows.map(([k, x]) => `| ${k.padEnd(w)} | ${x.padEnd(v)} |`), line].join("\n");
 }
+
+/** A table with a header row and one column per run; the first column holds the labels. */
+export function grid(header: string[], rows: string[][]): string {
+  const all = [header, ...rows];
+  const widths = header.map((_, c) => Math.max(...all.map((r) => (r[c] ?? "").length)));
+  const fmt = (r: string[]) =>
+    `| ${widths.map((w, c) => (c === 0 ? (r[c] ?? "").padEnd(w) : (r[c] ?? "").padStart(w))).join(" | ")} |`;
+  const line = `+${widths.map((w) => "-".repeat(w + 2)).join("+")}+`;
+  return [line, fmt(header), line, ...rows.map(fmt), line].join("\n");
+}

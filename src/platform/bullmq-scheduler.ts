@@ -95,6 +95,8 @@ export class BullMQScheduler implements Scheduler {
       concurrency: opts.concurrency ?? 50,
     });
     this.worker.on("error", (err) => opts.onError?.(err, "timer worker"));
+    // Unheard, a queue's connection errors (Redis restarting) are printed to stderr.
+    this.queue.on("error", (err) => opts.onError?.(err, "timer queue"));
     const commands = opts.redis as unknown as { armTimer?: unknown; timerFired?: unknown };
     if (!commands.armTimer) opts.redis.defineCommand("armTimer", { numberOfKeys: 2, lua: ARM });
     if (!commands.timerFired) opts.redis.defineCommand("timerFired", { numberOfKeys: 1, lua: FIRED });

@@ -80,6 +80,8 @@ export interface SharedMode {
   lock?: RoomLock;
   /** Whether a socket on any node is connected for this seat (a restored room keeps such seats connected). */
   seatOnline?: (code: string, seat: SeatId) => Promise<boolean>;
+  /** How long after a rebuild its seats are checked against `seatOnline` (default 5 s). */
+  presenceSettleMs?: number;
 }
 
 export interface HostDeps {
@@ -117,6 +119,12 @@ class TurnConflict extends Error {}
 /** A turn that keeps losing races this often gives up (another node is hammering the same room). */
 const MAX_CONFLICTS = 100;
 
+/**
+ * Shared: how long after a room is rebuilt its seats are checked for sockets. After Redis
+ * lost everything, each node writes its sockets back within about a second of reconnecting.
+ */
+const PRESENCE_SETTLE_MS = 5_000;
+
 /** How soon a timer whose tick could not be logged (database away) tries again. */
 const STORAGE_RETRY_MS = 1000;
 const STORAGE_DOWN = "The game's storage is not reachable right now; nothing was changed. Try again in a moment.";
@@ -139,6 +147,8 @@ export class RoomHost {
   private readonly clock: () => number;
   /** While the server restores rooms after a restart: rebuilds a room not yet restored. */
   private restoreOnDemand: ((code: string) => Promise<RoomRecord | null>) | null = null;
+  /** Shared: seat checks waiting after rebuilds (see `install`). */
+  private readonly seatChecks = new Set<NodeJS.Timeout>();
 
   constructor(private readonly deps: HostDeps) {
     for (const g of deps.games) this.games.set(g.rules.id, g);
@@ -668,7 +678,9 @@ export class RoomHost {
   /**
    * Put a room rebuilt from its log into the live store (see recovery.ts), then mark every
    * seat disconnected (its socket died with the old process; the rules start their grace
-   * windows) and re-arm its timer. False if the room was already live.
+   * windows) and re-arm its timer. Shared, seats are checked against the cluster's sockets
+   * a few seconds later instead, and the room's sockets get a full state. False if the room
+   * was already live.
    */
   restore(rec: RoomRecord): Promise<boolean> {
     return this.inTurn(rec.code, () => this.install(rec));
@@ -677,10 +689,19 @@ export class RoomHost {
   private async install(rec: RoomRecord): Promise<boolean> {
     if (!(await this.deps.live.cas(rec.code, null, rec))) return false;
     const game = this.game(rec.game);
+    if (this.deps.shared) {
+      // Other nodes may still hold this room's sockets (Redis lost the room, not the
+      // nodes), and the fan-out may have dropped messages while Redis was away: everyone
+      // in the room gets a full state now. Seats nobody holds are marked disconnected a
+      // little later, once every node has had time to write its sockets back to a Redis
+      // that lost them (SeatPresence.reassert).
+      this.arm(rec, game);
+      this.sync(rec, game);
+      this.checkSeatsLater(rec.code);
+      return true;
+    }
     let cur = rec;
     for (const seat of new Set(Object.values(rec.members))) {
-      // Shared: a seat still connected to another node stays connected.
-      if (await this.deps.shared?.seatOnline?.(rec.code, seat)) continue;
       const intent = { type: "@presence", seat, status: "disconnected" };
       const step = game.rules.act(cur.state, SYSTEM, intent, this.clock());
       if (isRuleError(step) || isNoop(cur.state, step)) continue;
@@ -689,6 +710,36 @@ export class RoomHost {
     }
     this.arm(cur, game);
     return true;
+  }
+
+  /** Every socket in the room gets its full view, as on joining (after a rebuild). */
+  private sync(rec: RoomRecord, game: GameModule): void {
+    const now = this.clock();
+    const view = (seat: SeatId | null) => game.rules.view(rec.state, seat, now, "full");
+    this.deps.publisher.publishViews(rec.game, rec.code, "all", Object.values(rec.members), view);
+  }
+
+  /** Shared: after a rebuild, mark disconnected the seats no node has a socket at (see `install`). */
+  private checkSeatsLater(code: string): void {
+    const handle = setTimeout(() => {
+      this.seatChecks.delete(handle);
+      void this.checkSeats(code).catch((err) => this.deps.onError?.(err, `presence ${code}`));
+    }, this.deps.shared?.presenceSettleMs ?? PRESENCE_SETTLE_MS);
+    handle.unref();
+    this.seatChecks.add(handle);
+  }
+
+  private async checkSeats(code: string): Promise<void> {
+    const rec = await this.deps.live.get(code);
+    if (!rec) return;
+    for (const seat of new Set(Object.values(rec.members)))
+      if (!(await this.deps.shared?.seatOnline?.(code, seat))) await this.presence(code, seat, "disconnected");
+  }
+
+  /** Drop the seat checks still waiting (the node is stopping). */
+  cancelSeatChecks(): void {
+    for (const handle of this.seatChecks) clearTimeout(handle);
+    this.seatChecks.clear();
   }
 
   /** Prepare content for a replay (recovery.ts). */

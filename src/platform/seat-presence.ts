@@ -54,6 +54,11 @@ const NODE_TTL_MS = 15_000;
 export class SeatPresence {
   readonly node = randomBytes(6).toString("hex");
   private beat: NodeJS.Timeout | null = null;
+  /**
+   * The fields this node holds, by room: what it writes again after Redis lost everything
+   * (see `reassert`), since only this node knows which sockets it has.
+   */
+  private readonly held = new Map<string, Set<string>>();
 
   constructor(
     private readonly redis: Redis,
@@ -96,6 +101,9 @@ export class SeatPresence {
 
   /** This node has a socket at the seat (its first one). */
   async add(code: string, seat: SeatId, credentialHash: string): Promise<void> {
+    const fields = this.held.get(code) ?? new Set<string>();
+    this.held.set(code, fields);
+    fields.add(`${seat}|${credentialHash}|${this.node}`);
     await this.redis
       .multi()
       .hset(this.roomKey(code), `${seat}|${credentialHash}|${this.node}`, "1")
@@ -105,6 +113,9 @@ export class SeatPresence {
 
   /** This node's last socket at the seat went; true if no node has one any more. */
   async remove(code: string, seat: SeatId, credentialHash: string): Promise<boolean> {
+    const fields = this.held.get(code);
+    fields?.delete(`${seat}|${credentialHash}|${this.node}`);
+    if (fields?.size === 0) this.held.delete(code);
     const cmd = (this.redis as unknown as { presenceRemove: (...a: unknown[]) => Promise<number> }).presenceRemove;
     const left = await cmd.call(
       this.redis,
@@ -146,10 +157,25 @@ export class SeatPresence {
     }
   }
 
+  /**
+   * Redis lost everything (see redis-reset.ts): announce this node again and write back
+   * every field it holds, so rooms rebuilt from the log keep these seats connected.
+   */
+  async reassert(): Promise<void> {
+    await this.heartbeat();
+    const write = this.redis.multi();
+    for (const [code, fields] of this.held) {
+      for (const field of fields) write.hset(this.roomKey(code), field, "1");
+      write.sadd(this.nodeRooms(this.node), code);
+    }
+    await write.exec();
+  }
+
   /** This node leaves: its fields go, and the seats only it held are reported gone. */
   async stop(): Promise<void> {
     if (this.beat) clearInterval(this.beat);
     this.beat = null;
+    this.held.clear();
     await this.drop(this.node);
   }
 }

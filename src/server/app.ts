@@ -282,6 +282,18 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
   );
   sweeper.unref();
 
+  // Redis restarted empty (it keeps nothing on disk in a usual deployment): every node
+  // writes back its own sockets' seats, and one of them rebuilds every open room from the
+  // log, which re-arms each room's timer and sends its sockets a full state. A room asked
+  // for before that is rebuilt on the spot, as always.
+  await cluster?.watchResets(async (reset) => {
+    app.log.warn({ rebuilds: reset.rebuilds }, "Redis lost the deployment's keys; rebuilding from the log");
+    await presence?.reassert().catch((err) => onError(err, "presence after a Redis reset"));
+    if (!reset.rebuilds) return;
+    const n = await recoverRooms(host, log, { onError, shared: true });
+    app.log.warn({ rebuilt: n }, "rooms rebuilt from the log after a Redis reset");
+  });
+
   const recovery = recoverRooms(host, log, { onError, shared: cluster !== null }).then(
     (n) => {
       recovering = false;
@@ -332,6 +344,7 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
       // In-process timers are re-armed from the log by whoever holds the room next; a
       // cluster's stay armed in Redis for the other nodes, and this node's seats are
       // reported empty before its Redis connections close.
+      roomHost.cancelSeatChecks();
       if (cluster) await cluster.close();
       else scheduler.cancelAll();
       await inFlight.idle();

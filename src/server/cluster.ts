@@ -2,6 +2,7 @@ import { createAdapter } from "@socket.io/redis-streams-adapter";
 import { Redis } from "ioredis";
 import { BullMQScheduler } from "../platform/bullmq-scheduler";
 import { RedisLiveStore } from "../platform/redis-live-store";
+import { type RedisReset, ResetWatch } from "../platform/redis-reset";
 import { RedisRoomLock } from "../platform/redis-room-lock";
 import { type SeatGone, SeatPresence } from "../platform/seat-presence";
 
@@ -26,6 +27,7 @@ export function openCluster(settings: ClusterSettings, onError: (err: unknown, c
   adapterRedis.on("error", (err) => onError(err, "redis (socket adapter)"));
   let scheduler: BullMQScheduler | null = null;
   let presence: SeatPresence | null = null;
+  let watch: ResetWatch | null = null;
   return {
     redis,
     live: new RedisLiveStore(redis, prefix),
@@ -46,8 +48,14 @@ export function openCluster(settings: ClusterSettings, onError: (err: unknown, c
       presence = new SeatPresence(redis, prefix, onGone);
       return presence;
     },
+    /** Notice Redis losing everything (restarted without persistence): see redis-reset.ts. */
+    watchResets(onReset: (reset: RedisReset) => Promise<void>) {
+      watch = new ResetWatch(redis, prefix, onReset, onError);
+      return watch.start();
+    },
     /** Leave the cluster: timers stay for the others, this node's seat presence goes. */
     async close() {
+      watch?.stop();
       await scheduler?.stop().catch((err) => onError(err, "timer worker"));
       await presence?.stop().catch((err) => onError(err, "presence"));
       redis.disconnect();

@@ -10,6 +10,8 @@ import { describe } from "vitest";
 export const CHROMIUM = "/usr/bin/chromium";
 export const hasChromium = existsSync(CHROMIUM);
 export const HAPROXY = "/usr/sbin/haproxy";
+export const REDIS_SERVER = "/usr/bin/redis-server";
+export const hasRedisServer = existsSync(REDIS_SERVER);
 export const hasHaproxy = existsSync(HAPROXY);
 export const postgresUrl = process.env.DATABASE_URL || undefined;
 export const redisUrl = process.env.REDIS_URL || undefined;
@@ -55,4 +57,13 @@ export function describeWithHaproxy(name: string, fn: () => void) {
       `Skipping the HAProxy suites: ${HAPROXY} is missing. Install Debian's HAProxy (apt-get install -y haproxy) to run them; .ci/run installs it and fails on any skipped suite.`,
     );
   return describe.skipIf(!hasHaproxy)(name, fn);
+}
+
+/** `describe` for suites that start (and kill) a Redis server of their own: Debian's redis-server. */
+export function describeWithRedisServer(name: string, fn: () => void) {
+  if (!hasRedisServer)
+    sayOnce(
+      `Skipping the Redis restart suites: ${REDIS_SERVER} is missing. Install Debian's Redis (apt-get install -y redis-server) to run them; .ci/run fails on any skipped suite.`,
+    );
+  return describe.skipIf(!hasRedisServer)(name, fn);
 }
