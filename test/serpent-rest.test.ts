@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 /**
- * The routes' own per-minute limits (20 game creations, 30 deck writes, 30 joins) count per
+ * The routes' own per-minute limits (20 game creations, 30 deck writes, 120 joins) count per
  * client address; each group of tests below calls from an address of its own on the
  * loopback network (127.0.0.x), so together they stay under them on one server.
  */

@@ -154,7 +154,8 @@ export const gameRoutes: RouteDef[] = [
     path: "/api/v1/game/join",
     absolute: true,
     errors: "flat",
-    perMinute: 30,
+    // A whole class joins at once, often from one school address behind NAT.
+    perMinute: 120,
     summary: "Join a game by code: PUBLIC needs a name, PRIVATE an account, ORGANIZATION a member's account",
     body: JoinBody,
     async handle(ctx, req) {
