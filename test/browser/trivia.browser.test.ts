@@ -283,7 +283,9 @@ describeWithChromium("Trivia Duel in the browser", () => {
     await id(second, "answer-input").waitFor();
     const toAnswer = await seconds(second);
     expect(toAnswer).toBeGreaterThan(6);
-    expect(toAnswer).toBeLessThanOrEqual(10);
+    // The page's clock is set from the ROOM_STATE it joined with: on a loaded machine that
+    // one may arrive a second late, and the page then shows up to a second more.
+    expect(toAnswer).toBeLessThanOrEqual(11);
     await shot(second, "trivia-19-answer-countdown");
     for (const ctx of [ctxA, ctxB]) await ctx.close();
   }, 120_000);
