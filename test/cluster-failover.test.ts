@@ -13,6 +13,7 @@ import { ackedInputsMissingFromLog, type Fleet, type FleetGame, startFleet } fro
 import { describeWithHaproxy, describeWithPostgres, describeWithRedis, postgresUrl, redisUrl } from "./support/needs";
 import { freshDatabase } from "./support/pg-database";
 import { dropPrefix, redisClient, testPrefix } from "./support/redis";
+import { alive, until } from "./support/waits";
 
 /**
  * `kill -9` of one of two nodes behind HAProxy (started by `npm run cluster`, as an operator
@@ -42,25 +43,6 @@ let script: ChildProcess | null = null;
 let output = "";
 let db: DbHandle | undefined;
 let redis: Redis | undefined;
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-async function until<T>(what: string, ms: number, probe: () => Promise<T | null | undefined> | T | null | undefined) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 beforeAll(async () => {
   if (!postgresUrl || !redisUrl) return;

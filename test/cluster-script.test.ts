@@ -1,44 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { io } from "socket.io-client";
 import { afterAll, expect, it } from "vitest";
 import { freePort, freePorts } from "./support/child-server";
 import { describeWithHaproxy, describeWithPostgres, describeWithRedis, postgresUrl, redisUrl } from "./support/needs";
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-async function until<T>(what: string, ms: number, probe: () => Promise<T | null | undefined> | T | null | undefined) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** Whether a websocket opens through HAProxy (the upgrade passes, the tunnel carries Socket.IO's handshake). */
-function socketOpens(url: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = io(`${url}/cards`, { transports: ["websocket"], forceNew: true, reconnection: false, timeout: 10_000 });
-    s.on("connect", () => {
-      s.close();
-      resolve(true);
-    });
-    s.on("connect_error", () => {
-      s.close();
-      resolve(false);
-    });
-  });
-}
+import { alive, socketOpens, until } from "./support/waits";
 
 /** Through HAProxy: the status and the node that answered. */
 async function readyz(url: string) {

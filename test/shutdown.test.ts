@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { io } from "socket.io-client";
 import { afterAll, describe, expect, it } from "vitest";
 import { connectDb } from "../src/platform/db/connect";
 import { CahBot, seatToken } from "./support/cah-bot";
 import { spawnServer } from "./support/child-server";
+import { socketOpens } from "./support/waits";
 
 const dataDir = mkdtempSync(join(tmpdir(), "parlor-shutdown-"));
 /** Every server started here, so a failed test leaves none behind. */
@@ -27,21 +27,6 @@ const exited = (proc: Proc) =>
       return resolve({ code: proc.exitCode, signal: proc.signalCode });
     proc.once("exit", (code, signal) => resolve({ code, signal }));
   });
-
-/** Whether a new socket is let in: resolves true on connect, false on a refused handshake. */
-function socketLetIn(url: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = io(`${url}/cards`, { transports: ["websocket"], forceNew: true, reconnection: false });
-    s.on("connect", () => {
-      s.close();
-      resolve(true);
-    });
-    s.on("connect_error", () => {
-      s.close();
-      resolve(false);
-    });
-  });
-}
 
 async function newTable(url: string) {
   const r = await fetch(`${url}/api/v1/cards/rooms`, {
@@ -83,7 +68,7 @@ describe("graceful shutdown", () => {
     }
     expect(readyz).toMatchObject({ status: 503, body: { status: "draining" } });
     // While it drains, the sockets it has still play, but a new one is turned away.
-    expect(await socketLetIn(srv.url)).toBe(false);
+    expect(await socketOpens(srv.url)).toBe(false);
     // Closed by the server's going, not told to stay away: a client reconnects (elsewhere).
     expect(await disconnected).toBe("transport close");
     expect(await gone).toEqual({ code: 0, signal: null });

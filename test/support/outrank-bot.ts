@@ -1,6 +1,7 @@
 import { io, type Socket } from "socket.io-client";
 import { loadOutrankContent } from "../../src/games/outrank/content/index";
 import type { OutrankView, TokenView } from "../../src/games/outrank/wire";
+import { seeded } from "./cluster-bots/rng";
 
 export type Msg = Record<string, unknown> & { type: string };
 type Ack = { ok: boolean; error?: string; message?: string };
@@ -26,18 +27,6 @@ export async function outrankSeat(url: string, roomId: string, name: string, dev
   });
   if (r.status !== 201) throw new Error(`seat token: ${r.status} ${await r.text()}`);
   return ((await r.json()) as { token: string }).token;
-}
-
-/** A small seeded generator, so a bot's choices are reproducible. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Gaps between one socket's messages: the gateway allows 20 a second. */
@@ -71,7 +60,7 @@ export class OutrankBot {
     readonly name: string,
     seed = 1,
   ) {
-    this.random = rng(seed);
+    this.random = seeded(seed);
     this.passAt = 1 + Math.floor(this.random() * 4);
     this.socket = io(`${url}/outrank`, {
       transports: ["websocket"],

@@ -1,25 +1,15 @@
 import { cardTableWire } from "../../../src/games/card-table/protocol";
 import { Bot, type BotContext, type Move } from "./bot";
-import { expectRest } from "./rest";
-import { pick, secret } from "./rng";
-import { seatToken } from "./seats";
+import { pick } from "./rng";
+import { createTokenRoom } from "./seats";
 
 // biome-ignore lint/suspicious/noExplicitAny: the seat's view is read structurally, as a client would
 type View = any;
 
 /** A CAH table that ends after `rounds` judged rounds; its seat tokens, one per player. */
-export async function createCardsRoom(ctx: BotContext, players: number, rounds = 3) {
-  const body = await expectRest(201, ctx.baseUrl, "POST", "/api/v1/cards/rooms", {
-    body: { settings: { endCondition: "rounds", endValue: rounds, handSize: 5 } },
-    retryWindowMs: ctx.reconnectWindowMs,
-  });
-  const room = body.roomId as string;
-  const seats: { name: string; token: string }[] = [];
-  for (let i = 0; i < players; i++) {
-    const name = `Cards ${room} ${i + 1}`;
-    seats.push({ name, token: await seatToken(ctx, "cards", room, name, secret(ctx.random, "device")) });
-  }
-  return { room, seats };
+export function createCardsRoom(ctx: BotContext, players: number, rounds = 3) {
+  const settings = { endCondition: "rounds", endValue: rounds, handSize: 5 };
+  return createTokenRoom(ctx, "cards", "Cards", { settings }, players);
 }
 
 /**

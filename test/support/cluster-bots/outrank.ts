@@ -2,23 +2,13 @@ import { outrankWire } from "../../../src/games/outrank/protocol";
 import type { OutrankView, TokenView } from "../../../src/games/outrank/wire";
 import { bestSet } from "../outrank-bot";
 import { Bot, type BotContext, type Move } from "./bot";
-import { expectRest } from "./rest";
-import { pick, secret } from "./rng";
-import { seatToken } from "./seats";
+import { pick } from "./rng";
+import { createTokenRoom } from "./seats";
 
 /** An online Outrank room that ends after `rounds` rounds; its seat tokens, one per player. */
-export async function createOutrankRoom(ctx: BotContext, players: number, rounds = 2) {
-  const body = await expectRest(201, ctx.baseUrl, "POST", "/api/v1/outrank/rooms", {
-    body: { mode: "online", settings: { endCondition: "rounds", roundLimit: rounds } },
-    retryWindowMs: ctx.reconnectWindowMs,
-  });
-  const room = body.roomId as string;
-  const seats: { name: string; token: string }[] = [];
-  for (let i = 0; i < players; i++) {
-    const name = `Outrank ${room} ${i + 1}`;
-    seats.push({ name, token: await seatToken(ctx, "outrank", room, name, secret(ctx.random, "device")) });
-  }
-  return { room, seats };
+export function createOutrankRoom(ctx: BotContext, players: number, rounds = 2) {
+  const settings = { endCondition: "rounds", roundLimit: rounds };
+  return createTokenRoom(ctx, "outrank", "Outrank", { mode: "online", settings }, players);
 }
 
 /**

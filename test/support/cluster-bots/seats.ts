@@ -1,5 +1,6 @@
 import type { BotContext } from "./bot";
 import { expectRest } from "./rest";
+import { secret } from "./rng";
 
 /**
  * A signed seat token from a game's seat route (Card Table, Outrank): the credential a bot
@@ -12,4 +13,22 @@ export async function seatToken(ctx: BotContext, slug: string, room: string, nam
     retryWindowMs: ctx.reconnectWindowMs,
   });
   return body.token as string;
+}
+
+/**
+ * A room made over a game's REST (`POST /api/v1/<slug>/rooms` with `body`) and a seat token
+ * for each of `players` bots, named "<label> <room> <n>".
+ */
+export async function createTokenRoom(ctx: BotContext, slug: string, label: string, body: unknown, players: number) {
+  const made = await expectRest(201, ctx.baseUrl, "POST", `/api/v1/${slug}/rooms`, {
+    body,
+    retryWindowMs: ctx.reconnectWindowMs,
+  });
+  const room = made.roomId as string;
+  const seats: { name: string; token: string }[] = [];
+  for (let i = 0; i < players; i++) {
+    const name = `${label} ${room} ${i + 1}`;
+    seats.push({ name, token: await seatToken(ctx, slug, room, name, secret(ctx.random, "device")) });
+  }
+  return { room, seats };
 }
