@@ -250,9 +250,7 @@ export class RoomHost {
         ? game.rules.tick(rec.state, row.at)
         : game.rules.act(rec.state, row.actor as From, row.intent, row.at);
     if (isRuleError(step)) throw new Error(`room ${rec.code}: logged input ${row.seq} is refused on replay`);
-    const seating = applyMembership(rec, row.intent, row.meta as Membership | null);
-    const next = { ...rec, ...seating, state: step.state, seq: row.seq, version: rec.version + 1, touchedAt: row.at };
-    return { next, out: step.out };
+    return { next: advanced(rec, row, step.state, row.seq), out: step.out };
   }
 
   private arm(rec: RoomRecord, game: GameModule): void {
@@ -332,7 +330,6 @@ export class RoomHost {
     } catch (err) {
       await this.deps.live.delete(code);
       if (err instanceof CodeTaken) return false;
-      if (err instanceof StorageUnavailable) throw new HostRefusal("storage_unavailable", STORAGE_DOWN);
       throw err;
     }
     return true;
@@ -590,8 +587,7 @@ export class RoomHost {
     const appended = this.deps.log.append(rec.uid, { ...row, seq }, lazy);
     if (lazy) appended.catch((err) => this.deps.onError?.(err, `log ${rec.code}`));
     else await this.durable(appended);
-    const seating = applyMembership(rec, row.intent, row.meta as Membership | null);
-    const next: RoomRecord = { ...rec, ...seating, state, seq, version: rec.version + 1, touchedAt: row.at };
+    const next = advanced(rec, row, state, seq);
     if (!(await this.deps.live.cas(rec.code, rec.version, next))) {
       if (!this.deps.shared) throw new Error(`room ${rec.code} changed under its host`);
       // Our row is in the log, and a node that read the room meanwhile has stored and
@@ -751,4 +747,10 @@ export class RoomHost {
   busyRooms(): number {
     return this.turns.busy();
   }
+}
+
+/** The live record after one logged row: its state, the seating the row's membership leaves, the log position. */
+function advanced(rec: RoomRecord, row: Omit<InputRow, "seq">, state: unknown, seq: number): RoomRecord {
+  const seating = applyMembership(rec, row.intent, row.meta as Membership | null);
+  return { ...rec, ...seating, state, seq, version: rec.version + 1, touchedAt: row.at };
 }

@@ -104,13 +104,13 @@ async function choose(page: Page, how: How) {
   return press(page.locator('button[data-testid^="challenge-"]').first(), how);
 }
 
-async function press(l: ReturnType<Page["locator"]>, how: How) {
-  if (how === "tap") return l.tap();
+async function press(l: ReturnType<Page["locator"]>, how: How, timeout?: number) {
+  if (how === "tap") return l.tap({ timeout });
   if (how === "keyboard") {
-    await l.focus();
-    return l.press("Enter");
+    await l.focus({ timeout });
+    return l.press("Enter", { timeout });
   }
-  return l.click();
+  return l.click({ timeout });
 }
 
 /** Draft the first pool token and call it (rightly unless told otherwise), by keyboard, click or tap. */
@@ -234,7 +234,10 @@ describeWithChromium("Outrank in the browser", () => {
         await cashOut(page, h, cashed === 0 ? `outrank-04-cashout-${names.get(page)}` : undefined);
         cashed++;
       } else if (me.full || me.atRisk >= 2) {
-        await press(id(page, "pass"), h);
+        // The turn may have moved on since the look (a round that ends as its pool empties):
+        // pass only if the button is still there, else look again.
+        const pass = id(page, "pass");
+        if (await pass.isVisible()) await press(pass, h, 3000).catch(() => undefined);
       } else {
         // One wrong call (Bob's second guess, with a token at risk) to see the tokens go back.
         guesses.set(page, (guesses.get(page) ?? 0) + 1);
