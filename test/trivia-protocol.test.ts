@@ -9,7 +9,8 @@ import { startServer, type TestServer } from "./support/server";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  // Bets have 750 ms here (15 s at 0.05): at 0.02 a loaded CI machine sometimes answered late.
+  server = await startServer({ TIME_SCALE: "0.05" });
 });
 afterAll(async () => {
   await server?.close();
@@ -123,7 +124,7 @@ describe("Trivia Duel over Socket.IO", () => {
     const { a, b } = await pair();
     await a.p.next("PHASE_BETTING");
     b.p.close();
-    // 30 s at TIME_SCALE 0.02 is 600 ms.
+    // 30 s at TIME_SCALE 0.05 is 1.5 s.
     const done = await a.p.next("PHASE_COMPLETE", () => true, 5000);
     expect(done).toMatchObject({ winner: "P1", forfeit: true, forfeitedBy: "P2" });
     a.p.close();
