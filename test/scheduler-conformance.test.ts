@@ -74,7 +74,7 @@ describeWithRedis("BullMQScheduler", () => {
     return prefix;
   };
   const make = (
-    fire: (code: string) => void,
+    fire: (code: string) => void | Promise<void>,
     prefix = prefixes[0] ?? cluster(),
     sweep: { sweepMs?: number; lateMs?: number } = {},
   ) => {
@@ -84,7 +84,7 @@ describeWithRedis("BullMQScheduler", () => {
       redisUrl: redisUrl!,
       redis,
       prefix,
-      fire: async (code) => fire(code),
+      fire: async (code) => await fire(code),
       ...sweep,
     });
     schedulers.push(s);
@@ -172,5 +172,23 @@ describeWithRedis("BullMQScheduler", () => {
     await until(() => fired.length > 0);
     await sleep(800);
     expect(fired).toEqual(["SWPT01"]);
+  });
+
+  it("a firing still under way past the sweep's lateness is not fired again by the sweep", async () => {
+    // A loaded node runs the job late and slowly: the sweep finds the timer overdue while the
+    // job is still firing it.
+    const fired: string[] = [];
+    const s = make(
+      async (code) => {
+        fired.push(code);
+        await sleep(600);
+      },
+      cluster(),
+      { sweepMs: 100, lateMs: 200 },
+    );
+    s.arm("SLOW01", Date.now() + 50, 1);
+    await until(() => fired.length > 0);
+    await sleep(1200);
+    expect(fired).toEqual(["SLOW01"]);
   });
 });

@@ -56,6 +56,12 @@ interface TimerJob {
 
 const SWEEP_MS = 2_000;
 const LATE_MS = 3_000;
+/**
+ * How long a firing holds its timer against a second firing (the job and the sweep, or two
+ * sweeps). A node that dies mid-firing holds it no longer than this; the sweep then fires
+ * the timer again, which the host's tick path makes harmless.
+ */
+const FIRING_LEASE_MS = 30_000;
 const SWEEP_BATCH = 100;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -70,8 +76,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * A node killed mid-way can leave a room with no job: it committed an input or a tick and
  * died before arming the next timer, or recorded the timer and died before adding its job.
  * Nothing else would ever wake such a room, so a sweep (on one node at a time) fires every
- * timer left well past its due time through the same path. A second firing is harmless:
- * the host ticks only a room whose rules say something is due.
+ * timer left well past its due time through the same path. A job and the sweep never both
+ * fire one timer (a lease on the room and due time decides), and a second firing after a
+ * lease ran out is harmless: the host ticks only a room whose rules say something is due.
  */
 export class BullMQScheduler implements Scheduler {
   /** The arm script, for tests that leave behind what a node killed mid-arm would. */
@@ -168,8 +175,14 @@ export class BullMQScheduler implements Scheduler {
     await this.fired(job.code, job.at);
   }
 
-  /** Run a room's timer, then drop it from the due set unless the run armed another. */
+  /**
+   * Run a room's timer, then drop it from the due set unless the run armed another. A job
+   * that ran late and the sweep that found it overdue may both get here: only the one that
+   * takes the firing lease runs it.
+   */
   private async fired(code: string, at: number): Promise<void> {
+    const lease = await this.opts.redis.set(`${this.key(code)}:firing:${at}`, "1", "PX", FIRING_LEASE_MS, "NX");
+    if (lease !== "OK") return;
     await this.opts.fire(code);
     const timerFired = (this.opts.redis as unknown as { timerFired: (...a: unknown[]) => Promise<number> }).timerFired;
     await timerFired.call(this.opts.redis, this.dueKey, code, at);

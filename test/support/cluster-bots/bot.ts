@@ -140,6 +140,19 @@ export abstract class Bot {
   /** What the bot last knew of its game, for a report on a game that did not finish. */
   abstract where(): string;
 
+  /** The bot's own side of a stall: its socket, what it waits for, and what it was told. */
+  loop(): string {
+    const refused = Object.entries(this.counts.refused)
+      .map(([code, n]) => `${code}×${n}`)
+      .join(" ");
+    return (
+      `${this.socket.connected ? "up" : "down"}${this.synced ? ", synced" : ""}` +
+      `${this.pending ? ", awaiting a reply" : ""}${this.stale ? ", waiting for news" : ""}; ` +
+      `sent ${this.counts.sent}, acked ${this.counts.acked}, lost ${this.counts.lost}` +
+      `${refused ? `, refused ${refused}` : ""}; ${this.messages} messages, ${this.reconnects} reconnects`
+    );
+  }
+
   /** The next move from the state this bot has seen, or null to wait. */
   protected abstract decide(): Move | null;
 

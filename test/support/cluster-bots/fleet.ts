@@ -182,7 +182,7 @@ export function startFleet(opts: FleetOptions): Fleet {
       outcome: b.outcome,
       failed: b.failed,
       reconnects: b.reconnects,
-      where: b.where(),
+      where: `${b.where()} [${b.loop()}]`,
     })),
   });
 

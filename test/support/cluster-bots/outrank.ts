@@ -38,7 +38,12 @@ export class OutrankBot extends Bot {
 
   where(): string {
     const s = this.state;
-    return s ? `phase ${s.phase}, round ${s.round}, paused ${s.paused ?? "no"}` : "no state yet";
+    if (!s) return "no state yet";
+    const players = s.players.map((p, i) => `${i}:${p.presence}`).join(" ");
+    return (
+      `phase ${s.phase}, round ${s.round}, paused ${s.paused ?? "no"}, you ${s.you}, turn ${s.currentPlayer}, ` +
+      `players ${players}, pool ${s.draftPool.length}`
+    );
   }
 
   protected onServer(_event: string, m: { type: string; state?: OutrankView; event?: Record<string, unknown> }): void {
