@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { LogEntry } from "../src/engine/replay";
 import { replay } from "../src/engine/replay";
 import type { From } from "../src/engine/rules";
+import { triviaWire } from "../src/games/trivia-duel/protocol";
 import type { TriviaState } from "../src/games/trivia-duel/state";
 import { CahBot, seatToken } from "./support/cah-bot";
 import { Player } from "./support/client";
@@ -242,6 +243,49 @@ describeWithPostgres("two nodes on one Redis and one PostgreSQL", () => {
       const rows = await a.log.inputs(rec.uid);
       expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
       expect(rec.seq).toBe(rows.length);
+    });
+
+    it("a node that died between storing a change and broadcasting it: a live node resends the room's state", async () => {
+      const config = { betTimeLimitSec: 300, postClueTimeoutSec: 300, answerTimeLimitSec: 300, reconnectGraceSec: 600 };
+      const res = await fetch(`${a.url}/api/v1/trivia/rooms`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
+        body: JSON.stringify({ config }),
+      });
+      const code = ((await res.json()) as { roomId: string }).roomId;
+      const p1 = player(a, "/trivia");
+      p1.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
+      await p1.next("ROOM_STATE");
+      const p2 = player(b, "/trivia");
+      p2.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
+      await p2.next("ROOM_STATE");
+      for (const p of [p1, p2]) await p.next("PHASE_BETTING", (m) => m.awaitingAction === "P1");
+
+      // What a third node killed mid-turn leaves: P1's bet logged and stored, never broadcast,
+      // and the room on that node's list, with its heartbeat gone.
+      const rec = (await a.live.get(code))!;
+      const rules = a.host.game("trivia-duel").rules;
+      const frame = triviaWire.parse({ type: "BET", amount: 50 }, "message");
+      if (frame.kind !== "intent") throw new Error("BET is an intent");
+      const at = Date.now();
+      const step = rules.act(rec.state, "P1", frame.intent, at);
+      if ("error" in step) throw new Error(step.error.code);
+      await a.log.append(rec.uid, { kind: "act", actor: "P1", intent: frame.intent, meta: null, at, seq: rec.seq + 1 });
+      const stored = { ...rec, state: step.state, seq: rec.seq + 1, version: rec.version + 1, touchedAt: at };
+      expect(await a.live.cas(code, rec.version, stored)).toBe(true);
+      const redis = redisClient();
+      await redis.sadd(`${prefix}nodes`, "deadnode0001");
+      await redis.sadd(`${prefix}node:deadnode0001:rooms`, code);
+      redis.disconnect();
+
+      // The first presence sweep of a live node (every 5 s) notices, and both players,
+      // on either node, get the room as stored: P2 learns it is theirs to match or fold.
+      for (const p of [p1, p2]) {
+        const state = await p.next("ROOM_STATE", (m) => m.pot === 50, 20_000);
+        expect(state).toMatchObject({ phase: "BETTING", betting: { awaitingAction: "P2" } });
+      }
+      p2.send({ type: "MATCH" });
+      for (const p of [p1, p2]) await p.next("PHASE_CLUE", (m) => m.pot === 100);
     });
 
     it("a seat is disconnected only when its last socket on any node has gone", async () => {

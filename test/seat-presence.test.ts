@@ -53,4 +53,26 @@ describeWithRedis("seat presence across nodes", () => {
     await b.stop();
     await c.stop();
   });
+
+  it("the rooms a node that died worked on are reported orphaned, once; a node that stopped leaves none", async () => {
+    const orphaned: string[] = [];
+    const report = (who: string) => (code: string) => void orphaned.push(`${who}:${code}`);
+    const a = new SeatPresence(redis, prefix, () => {}, report("a"));
+    const b = new SeatPresence(redis, prefix, () => {}, report("b"));
+    const c = new SeatPresence(redis, prefix, () => {}, report("c"));
+    for (const n of [a, b, c]) await n.start();
+    // A room where C only ran a timer, and one where it also had a socket.
+    await c.touch("ROOM04");
+    await c.touch("ROOM04");
+    await c.add("ROOM05", "P1", "h5");
+    await c.touch("ROOM05");
+    await a.touch("ROOM06");
+    await a.stop();
+    expect(orphaned).toEqual([]);
+    await redis.del(`${prefix}node:${c.node}`);
+    await Promise.all([b.sweep(), b.sweep()]);
+    expect(orphaned.sort()).toEqual(["b:ROOM04", "b:ROOM05"]);
+    await b.stop();
+    await c.stop();
+  });
 });

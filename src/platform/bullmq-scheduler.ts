@@ -21,6 +21,17 @@ if old == ARGV[2] then return {0, old} end
 return {1, old}
 `;
 
+/**
+ * Claim a firing: only while the room's due time in the due set is still this one (a timer
+ * already fired and taken out is not fired again), and only one claimant until the lease
+ * runs out.
+ */
+const CLAIM = `
+if tonumber(redis.call('ZSCORE', KEYS[1], ARGV[1])) ~= tonumber(ARGV[2]) then return 0 end
+if redis.call('SET', KEYS[2], '1', 'PX', ARGV[3], 'NX') then return 1 end
+return 0
+`;
+
 /** Take a room out of the due set if its due time there is still the one that just fired. */
 const FIRED = `
 if tonumber(redis.call('ZSCORE', KEYS[1], ARGV[1])) == tonumber(ARGV[2]) then redis.call('ZREM', KEYS[1], ARGV[1]) end
@@ -58,10 +69,11 @@ const SWEEP_MS = 2_000;
 const LATE_MS = 3_000;
 /**
  * How long a firing holds its timer against a second firing (the job and the sweep, or two
- * sweeps). A node that dies mid-firing holds it no longer than this; the sweep then fires
- * the timer again, which the host's tick path makes harmless.
+ * sweeps); far longer than a firing takes. A node that dies mid-firing holds it no longer
+ * than this; the sweep then fires the timer again, which the host's tick path makes
+ * harmless.
  */
-const FIRING_LEASE_MS = 30_000;
+const FIRING_LEASE_MS = 10_000;
 const SWEEP_BATCH = 100;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -104,9 +116,10 @@ export class BullMQScheduler implements Scheduler {
     this.worker.on("error", (err) => opts.onError?.(err, "timer worker"));
     // Unheard, a queue's connection errors (Redis restarting) are printed to stderr.
     this.queue.on("error", (err) => opts.onError?.(err, "timer queue"));
-    const commands = opts.redis as unknown as { armTimer?: unknown; timerFired?: unknown };
+    const commands = opts.redis as unknown as { armTimer?: unknown; timerFired?: unknown; claimTimer?: unknown };
     if (!commands.armTimer) opts.redis.defineCommand("armTimer", { numberOfKeys: 2, lua: ARM });
     if (!commands.timerFired) opts.redis.defineCommand("timerFired", { numberOfKeys: 1, lua: FIRED });
+    if (!commands.claimTimer) opts.redis.defineCommand("claimTimer", { numberOfKeys: 2, lua: CLAIM });
     this.sweeper = setInterval(() => {
       this.sweeping ??= this.sweep()
         .catch((err) => opts.onError?.(err, "timer sweep"))
@@ -181,8 +194,16 @@ export class BullMQScheduler implements Scheduler {
    * takes the firing lease runs it.
    */
   private async fired(code: string, at: number): Promise<void> {
-    const lease = await this.opts.redis.set(`${this.key(code)}:firing:${at}`, "1", "PX", FIRING_LEASE_MS, "NX");
-    if (lease !== "OK") return;
+    const claimTimer = (this.opts.redis as unknown as { claimTimer: (...a: unknown[]) => Promise<number> }).claimTimer;
+    const claimed = await claimTimer.call(
+      this.opts.redis,
+      this.dueKey,
+      `${this.key(code)}:firing:${at}`,
+      code,
+      at,
+      FIRING_LEASE_MS,
+    );
+    if (claimed !== 1) return;
     await this.opts.fire(code);
     const timerFired = (this.opts.redis as unknown as { timerFired: (...a: unknown[]) => Promise<number> }).timerFired;
     await timerFired.call(this.opts.redis, this.dueKey, code, at);

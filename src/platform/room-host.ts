@@ -82,6 +82,11 @@ export interface SharedMode {
   seatOnline?: (code: string, seat: SeatId) => Promise<boolean>;
   /** How long after a rebuild its seats are checked against `seatOnline` (default 5 s). */
   presenceSettleMs?: number;
+  /**
+   * Say, before this node first works on a room, that it does: should the node die between
+   * a write and its broadcast, the node that notices resyncs the rooms it had (`resync`).
+   */
+  touch?: (code: string) => Promise<void>;
 }
 
 export interface HostDeps {
@@ -184,6 +189,7 @@ export class RoomHost {
     const shared = this.deps.shared;
     if (!shared) return this.turns.run(code, fn);
     return this.turns.run(code, async () => {
+      await shared.touch?.(code).catch((err) => this.deps.onError?.(err, `touch ${code}`));
       const release = await shared.lock?.acquire(code);
       try {
         for (let conflicts = 0; ; conflicts++) {
@@ -708,7 +714,24 @@ export class RoomHost {
     return true;
   }
 
-  /** Every socket in the room gets its full view, as on joining (after a rebuild). */
+  /**
+   * Shared: a node that worked on this room died, maybe between storing a change and
+   * broadcasting it, so sockets on the other nodes may never have heard of it (a turn that
+   * passed to a player who does not know it is theirs). Everyone in the room gets a full
+   * view of the state as stored, with the log's tail applied, and its timer is armed again.
+   */
+  resync(code: string): Promise<void> {
+    return this.inTurn(code, async () => {
+      const rec = await this.load(code);
+      if (!rec) return;
+      const game = this.game(rec.game);
+      await this.prepare(game, rec.origin.options);
+      this.arm(rec, game);
+      this.sync(rec, game);
+    });
+  }
+
+  /** Every socket in the room gets its full view, as on joining (after a rebuild, after a node died). */
   private sync(rec: RoomRecord, game: GameModule): void {
     const now = this.clock();
     const view = (seat: SeatId | null) => game.rules.view(rec.state, seat, now, "full");

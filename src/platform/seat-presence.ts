@@ -9,6 +9,11 @@ import type { SeatId } from "../engine/rules";
  * node, which is when its grace window should start. A node that stops (or dies, noticed
  * when its heartbeat key expires) has its fields removed, and the seats that left empty
  * are reported so they can be marked disconnected.
+ *
+ * The same per-node set of rooms also names every room the node has worked on (an input,
+ * a timer, a REST action: `touch`), whether or not it had sockets there. A node that died
+ * may have stored a change in any of them and never broadcast it; those rooms are reported
+ * orphaned, so the node that noticed can resend everyone there the state as stored.
  */
 export interface SeatGone {
   code: string;
@@ -50,6 +55,8 @@ return out
 
 const HEARTBEAT_MS = 5_000;
 const NODE_TTL_MS = 15_000;
+/** Rooms this node remembers having announced it works on; past this, it forgets and announces again. */
+const TOUCHED_MAX = 50_000;
 
 export class SeatPresence {
   readonly node = randomBytes(6).toString("hex");
@@ -59,12 +66,16 @@ export class SeatPresence {
    * (see `reassert`), since only this node knows which sockets it has.
    */
   private readonly held = new Map<string, Set<string>>();
+  /** Rooms already written to this node's set (see `touch`). */
+  private readonly touched = new Set<string>();
 
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     /** Told about seats nobody holds any more after a node left (awaited, so a stopping node finishes them). */
     private readonly onGone: (gone: SeatGone) => Promise<void> | void,
+    /** Told about each room a node that died had worked on, after its seats (see the class comment). */
+    private readonly onOrphaned: (code: string) => Promise<void> | void = () => {},
   ) {
     const r = redis as unknown as Record<string, unknown>;
     if (!r.presenceRemove) redis.defineCommand("presenceRemove", { numberOfKeys: 1, lua: REMOVE });
@@ -97,6 +108,14 @@ export class SeatPresence {
 
   private async heartbeat(): Promise<void> {
     await this.redis.multi().set(this.nodeKey(this.node), "1", "PX", NODE_TTL_MS).sadd(this.nodesKey, this.node).exec();
+  }
+
+  /** This node is about to work on the room: recorded once, so a death of this node is followed by a resync there. */
+  async touch(code: string): Promise<void> {
+    if (this.touched.has(code)) return;
+    if (this.touched.size >= TOUCHED_MAX) this.touched.clear();
+    await this.redis.sadd(this.nodeRooms(this.node), code);
+    this.touched.add(code);
   }
 
   /** This node has a socket at the seat (its first one). */
@@ -132,8 +151,11 @@ export class SeatPresence {
     return fields.some((f) => f.startsWith(`${seat}|`));
   }
 
-  /** Remove a node's fields everywhere, reporting the seats it leaves empty. */
-  private async drop(node: string): Promise<void> {
+  /**
+   * Remove a node's fields everywhere, reporting the seats it leaves empty; for a node that
+   * died, also every room it worked on. A node that stops finished its broadcasts first.
+   */
+  private async drop(node: string, died: boolean): Promise<void> {
     const cmd = (this.redis as unknown as { presenceDropNode: (...a: unknown[]) => Promise<string[]> })
       .presenceDropNode;
     for (const code of await this.redis.smembers(this.nodeRooms(node))) {
@@ -144,6 +166,7 @@ export class SeatPresence {
           return this.onGone({ code, seat, credentialHash });
         }),
       );
+      if (died) await this.onOrphaned(code);
     }
     await this.redis.multi().del(this.nodeRooms(node)).srem(this.nodesKey, node).del(this.nodeKey(node)).exec();
   }
@@ -153,7 +176,7 @@ export class SeatPresence {
     for (const node of await this.redis.smembers(this.nodesKey)) {
       if (node === this.node || (await this.redis.exists(this.nodeKey(node)))) continue;
       const lock = await this.redis.set(`${this.nodeKey(node)}:sweep`, this.node, "PX", NODE_TTL_MS, "NX");
-      if (lock === "OK") await this.drop(node);
+      if (lock === "OK") await this.drop(node, true);
     }
   }
 
@@ -168,6 +191,8 @@ export class SeatPresence {
       for (const field of fields) write.hset(this.roomKey(code), field, "1");
       write.sadd(this.nodeRooms(this.node), code);
     }
+    // The rooms it worked on are announced again as it next touches them.
+    this.touched.clear();
     await write.exec();
   }
 
@@ -176,6 +201,7 @@ export class SeatPresence {
     if (this.beat) clearInterval(this.beat);
     this.beat = null;
     this.held.clear();
-    await this.drop(this.node);
+    this.touched.clear();
+    await this.drop(this.node, false);
   }
 }

@@ -139,14 +139,25 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     maxLiveRooms: config.MAX_LIVE_ROOMS,
     onError,
     ...(cluster
-      ? { shared: { lock: cluster.lock, seatOnline: (code: string, seat: string) => presence!.online(code, seat) } }
+      ? {
+          shared: {
+            lock: cluster.lock,
+            seatOnline: (code: string, seat: string) => presence!.online(code, seat),
+            touch: (code: string) => presence!.touch(code),
+          },
+        }
       : {}),
   });
-  const presence = cluster?.presence(async (gone) => {
-    await host
-      .seatGone(gone.code, gone.seat, gone.credentialHash)
-      .catch((err) => onError(err, `presence ${gone.code}`));
-  });
+  const presence = cluster?.presence(
+    async (gone) => {
+      await host
+        .seatGone(gone.code, gone.seat, gone.credentialHash)
+        .catch((err) => onError(err, `presence ${gone.code}`));
+    },
+    async (code) => {
+      await host.resync(code).catch((err) => onError(err, `resync ${code}`));
+    },
+  );
   // Everything that drives rooms goes through this view of the host, so shutdown can wait
   // for inputs, ticks and REST actions already begun before it drains the log.
   const inFlight = new InFlight();

@@ -44,8 +44,8 @@ export function openCluster(settings: ClusterSettings, onError: (err: unknown, c
       scheduler = new BullMQScheduler({ redisUrl, redis, prefix, fire, onError });
       return scheduler;
     },
-    presence(onGone: (gone: SeatGone) => Promise<void>) {
-      presence = new SeatPresence(redis, prefix, onGone);
+    presence(onGone: (gone: SeatGone) => Promise<void>, onOrphaned: (code: string) => Promise<void>) {
+      presence = new SeatPresence(redis, prefix, onGone, onOrphaned);
       return presence;
     },
     /** Notice Redis losing everything (restarted without persistence): see redis-reset.ts. */
