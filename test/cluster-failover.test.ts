@@ -210,8 +210,11 @@ describeWithHaproxy("kill -9 of a node behind HAProxy", () => {
         expect(summary.acked.length).toBe(summary.inputs.acked);
         expect(await ackedInputsMissingFromLog(db.db, summary.acked)).toEqual([]);
 
-        // Each room's log is one gap-free sequence that replays to its final state, with no
-        // tick a second firing of a timer would have left.
+        // Once node2 has noticed the death (its presence sweep drops node1 from the set of
+        // nodes after resyncing every room node1 worked on, which applies any row node1
+        // logged but never stored), each room's log is one gap-free sequence that replays
+        // to its live state, with no tick a second firing of a timer would have left.
+        await until("node2 noticing node1's death", 60_000, async () => (await redis!.scard(`${prefix}nodes`)) === 1);
         const live = new RedisLiveStore(redis!, prefix);
         const log = new InputLog(db.db, { shared: true });
         const checks = [];
