@@ -43,6 +43,22 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/** POST a Trivia Duel room to one node; the raw response (the storage test wants a refusal). */
+function postTriviaRoom(server: TestServer, config?: Record<string, number>) {
+  return fetch(`${server.url}/api/v1/trivia/rooms`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
+    body: JSON.stringify(config ? { config } : {}),
+  });
+}
+
+/** A Trivia Duel room made on one node: its code. */
+async function triviaRoom(server: TestServer, config?: Record<string, number>): Promise<string> {
+  const res = await postTriviaRoom(server, config);
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { roomId: string }).roomId;
+}
+
 function player(server: TestServer, ns: string) {
   const p = new Player(server.url, ns);
   players.push(p);
@@ -61,13 +77,7 @@ describeWithPostgres("two nodes on one Redis and one PostgreSQL", () => {
       // windows within which this test must act (bet, buzz, answer) and the reconnect grace
       // are long, so a busy machine cannot time its moves out or forfeit a seat under it.
       const config = { betTimeLimitSec: 300, postClueTimeoutSec: 300, answerTimeLimitSec: 300, reconnectGraceSec: 600 };
-      const res = await fetch(`${a.url}/api/v1/trivia/rooms`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
-        body: JSON.stringify({ config }),
-      });
-      expect(res.status).toBe(201);
-      const code = ((await res.json()) as { roomId: string }).roomId;
+      const code = await triviaRoom(a, config);
       // Node B knows the room A made, and so does the live store they share.
       expect((await b.live.get(code))?.game).toBe("trivia-duel");
 
@@ -165,12 +175,7 @@ describeWithPostgres("two nodes on one Redis and one PostgreSQL", () => {
     });
 
     it("a connection that drops and recovers keeps its seat and plays on", async () => {
-      const res = await fetch(`${a.url}/api/v1/trivia/rooms`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
-        body: JSON.stringify({ config: { reconnectGraceSec: 600 } }),
-      });
-      const code = ((await res.json()) as { roomId: string }).roomId;
+      const code = await triviaRoom(a, { reconnectGraceSec: 600 });
       const p1 = new Player(a.url, "/trivia", { reconnection: true });
       players.push(p1);
       p1.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
@@ -192,12 +197,7 @@ describeWithPostgres("two nodes on one Redis and one PostgreSQL", () => {
     });
 
     it("PostgreSQL away for a moment: refused with storage_unavailable, nothing changes, play resumes", async () => {
-      const made = await fetch(`${a.url}/api/v1/trivia/rooms`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
-        body: JSON.stringify({ config: { betTimeLimitSec: 600 } }),
-      });
-      const code = ((await made.json()) as { roomId: string }).roomId;
+      const code = await triviaRoom(a, { betTimeLimitSec: 600 });
       const p1 = player(a, "/trivia");
       p1.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
       // Seated first, so P1 (the two joins on two nodes would otherwise race for the seats).
@@ -215,11 +215,7 @@ describeWithPostgres("two nodes on one Redis and one PostgreSQL", () => {
       try {
         p1.send({ type: "BET", amount: 50 });
         expect(await p1.next("ERROR")).toMatchObject({ code: "storage_unavailable" });
-        const refused = await fetch(`${b.url}/api/v1/trivia/rooms`, {
-          method: "POST",
-          headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
-          body: JSON.stringify({}),
-        });
+        const refused = await postTriviaRoom(b);
         expect(refused.status).toBe(503);
         expect(await refused.json()).toMatchObject({ error: { code: "storage_unavailable" } });
         expect(await a.live.get(code)).toEqual(before);
@@ -247,12 +243,7 @@ describeWithPostgres("two nodes on one Redis and one PostgreSQL", () => {
 
     it("a node that died between storing a change and broadcasting it: a live node resends the room's state", async () => {
       const config = { betTimeLimitSec: 300, postClueTimeoutSec: 300, answerTimeLimitSec: 300, reconnectGraceSec: 600 };
-      const res = await fetch(`${a.url}/api/v1/trivia/rooms`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
-        body: JSON.stringify({ config }),
-      });
-      const code = ((await res.json()) as { roomId: string }).roomId;
+      const code = await triviaRoom(a, config);
       const p1 = player(a, "/trivia");
       p1.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
       await p1.next("ROOM_STATE");
@@ -289,12 +280,7 @@ describeWithPostgres("two nodes on one Redis and one PostgreSQL", () => {
     });
 
     it("a seat is disconnected only when its last socket on any node has gone", async () => {
-      const res = await fetch(`${b.url}/api/v1/trivia/rooms`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-parlor-owner": "cluster-owner-key-0123456789" },
-        body: JSON.stringify({}),
-      });
-      const code = ((await res.json()) as { roomId: string }).roomId;
+      const code = await triviaRoom(b);
       const id = randomUUID();
       const onA = player(a, "/trivia");
       onA.send({ type: "JOIN_ROOM", roomId: code, playerId: id });
