@@ -57,8 +57,17 @@ describe("the cluster bot fleet against one server", () => {
   }, 120_000);
 
   it("every socket dropped mid-game: the bots come back to their seats and every game still finishes", async () => {
-    // All eight set up at once, so every room is early in its game when the sockets drop.
-    const fleet = startFleet({ baseUrl: server.url, games: 8, timeScale: TIME_SCALE, seed: 11, setupConcurrency: 8 });
+    // All eight set up at once, so every room is early in its game when the sockets drop;
+    // the round-limited games run long enough that none can end while the SerpentRace rooms,
+    // the slowest to set up, are still getting under way.
+    const fleet = startFleet({
+      baseUrl: server.url,
+      games: 8,
+      timeScale: TIME_SCALE,
+      seed: 11,
+      setupConcurrency: 8,
+      rounds: { "card-table": 8, outrank: 4 },
+    });
     await fleet.seated;
     await until("play in every room", () => fleet.progress().every((p) => p.acked >= 2 || p.finished));
     const cut = fleet.bots().filter((b) => !b.finished);

@@ -21,6 +21,8 @@ export interface FleetOptions {
   mix?: Partial<Record<FleetGame, number>>;
   /** Bots seated per room (defaults: Trivia Duel 2, Card Table 3, Outrank 3, SerpentRace 2 racers and the gamemaster). */
   players?: Partial<Record<FleetGame, number>>;
+  /** How many rounds the round-limited games last (Card Table's judged rounds, default 3; Outrank's, default 2). */
+  rounds?: Partial<Record<"card-table" | "outrank", number>>;
   /** The server's TIME_SCALE: the default game timeout follows it (default 1). */
   timeScale?: number;
   /** How long one room may take from its setup to its end (default 30 s + 600 s × timeScale). */
@@ -153,11 +155,11 @@ export function startFleet(opts: FleetOptions): Fleet {
         return { room, bots: Array.from({ length: n }, (_, i) => new TriviaBot(room, `Duelist ${i + 1}`, ctxFor())) };
       }
       case "card-table": {
-        const { room, seats } = await createCardsRoom(setupCtx, n);
+        const { room, seats } = await createCardsRoom(setupCtx, n, opts.rounds?.["card-table"]);
         return { room, bots: seats.map((s) => new CardsBot(room, s.name, s.token, ctxFor(), n)) };
       }
       case "outrank": {
-        const { room, seats } = await createOutrankRoom(setupCtx, n);
+        const { room, seats } = await createOutrankRoom(setupCtx, n, opts.rounds?.outrank);
         return { room, bots: seats.map((s) => new OutrankBot(room, s.name, s.token, ctxFor(), n)) };
       }
       case "serpent-race": {
