@@ -159,6 +159,8 @@ describeWithPostgres("Redis restarted empty under two nodes", () => {
         timeScale: TIME_SCALE,
         seed: 23,
         setupConcurrency: 8,
+        // Within the test's own timeout, so a room that stalls is reported with where it stood.
+        gameTimeoutMs: 60_000,
       });
       await fleet.seated;
       await until("play in every room", () => fleet.progress().every((p) => p.acked >= 2 || p.finished));

@@ -350,7 +350,7 @@ export function attachGateway(
           // A refusal the host raised (storage_unavailable: nothing was stored) keeps its code.
           if (err instanceof HostRefusal) return refuse(err.code, err.message, frame.requestId, ack);
           log.warn({ err }, "socket message failed");
-          refuse("server_error", "Something went wrong; try again.", undefined, ack);
+          refuse("server_error", "Something went wrong; try again.", frame.requestId, ack);
         })
         .finally(() => queued--);
     };

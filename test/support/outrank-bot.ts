@@ -148,10 +148,25 @@ export class OutrankBot {
   async until(pred: (s: OutrankView) => boolean, ms = 20_000, what = "state"): Promise<OutrankView> {
     const end = Date.now() + ms;
     while (!this.state || !pred(this.state)) {
-      if (Date.now() > end) throw new Error(`${this.name}: timed out waiting for ${what}; phase ${this.state?.phase}`);
+      if (Date.now() > end) throw new Error(`${this.name}: timed out waiting for ${what}; ${this.stall()}`);
       await new Promise((r) => setTimeout(r, 15));
     }
     return this.state;
+  }
+
+  /** Where this bot stands, for a report on a game that stopped moving. */
+  stall(): string {
+    const s = this.state;
+    const players = s?.players.map((p, i) => `${i}:${p.presence}/${p.status}/${p.hand.length}+${p.thisRound.length}`);
+    const last = this.inbox
+      .slice(-6)
+      .map((m) => (m.type === "event" ? `event ${(m.event as { type: string }).type}` : `${m.type} ${m.code ?? ""}`))
+      .join(", ");
+    return (
+      `phase ${s?.phase}, round ${s?.round}, paused ${s?.paused ?? "no"}, you ${s?.you}, turn ${s?.currentPlayer}, ` +
+      `players ${players?.join(" ")}, pool ${s?.draftPool.length}; ${this.socket.connected ? "up" : "down"}, ` +
+      `awaiting ${this.pending ?? "nothing"}; last: ${last}`
+    );
   }
 
   async message(pred: (m: Msg) => boolean, ms = 15_000): Promise<Msg> {
