@@ -288,9 +288,11 @@ describe("Outrank over Socket.IO", () => {
     const { bots } = await onlineTable(4, { endCondition: "depletion", handLimit: 2, roundEndSeconds: 0 }, 61);
     const [lead] = bots as [OutrankBot];
     expect((await lead.reply(lead.action({ type: "startGame" }))).type).toBe("ack");
-    const end = await lead.until((s) => s.phase === "gameEnd", 170_000, "depletion").catch((err: Error) => {
-      throw new Error([err.message, ...bots.map((b) => `${b.name}: ${b.stall()}`)].join("\n"));
-    });
+    const end = await lead
+      .until((s) => s.phase === "gameEnd", 170_000, "depletion")
+      .catch((err: Error) => {
+        throw new Error([err.message, ...bots.map((b) => `${b.name}: ${b.stall()}`)].join("\n"));
+      });
     expect(end.result!.reason).toBe("depletion");
     // No category can fill a pool: the one on the table cannot refill its pool to 8, the
     // others cannot put out a center and 8 more.
