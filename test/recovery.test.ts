@@ -6,7 +6,7 @@ import { migrate } from "../src/platform/db/migrations";
 import { InputLog } from "../src/platform/input-log";
 import { MemoryLiveStore } from "../src/platform/live-store";
 import { recoverRooms } from "../src/platform/recovery";
-import { type Publisher, RoomHost } from "../src/platform/room-host";
+import { type Publisher, RoomHost, type SharedMode } from "../src/platform/room-host";
 
 const quiet: Publisher = { publish() {}, publishViews() {} };
 let h: DbHandle;
@@ -18,7 +18,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-function hostOn(clock: () => number, roomCode?: () => string) {
+function hostOn(clock: () => number, roomCode?: () => string, shared?: SharedMode) {
   const log = new InputLog(h.db);
   const live = new MemoryLiveStore();
   const host = new RoomHost({
@@ -29,6 +29,7 @@ function hostOn(clock: () => number, roomCode?: () => string) {
     timeScale: 1,
     clock,
     ...(roomCode ? { roomCode } : {}),
+    ...(shared ? { shared } : {}),
   });
   return { host, log, live };
 }
@@ -100,5 +101,21 @@ describe("recovery after a restart", () => {
     expect(await host.closeIdle(limits)).toBe(1);
     expect(await host.exists(lobby)).toBeNull();
     expect(await host.exists(playing)).not.toBeNull();
+  });
+
+  it("shared with other nodes, a node says which rooms it works on, and a closed room's seats are forgotten", async () => {
+    let now = 4_200_000_000_000;
+    const touched = new Set<string>();
+    const forgotten: string[] = [];
+    const { host } = hostOn(() => now, undefined, {
+      touch: async (code) => void touched.add(code),
+      forget: async (code) => void forgotten.push(code),
+    });
+    const lobby = await host.createRoom("trivia-duel", {});
+    await host.join("trivia-duel", lobby, { credential: "forgotten-lobby-1" });
+    expect([...touched]).toContain(lobby);
+    now += 11 * 60_000;
+    expect(await host.closeIdle({ playingMs: 120 * 60_000, quietMs: 10 * 60_000 })).toBe(1);
+    expect(forgotten).toEqual([lobby]);
   });
 });

@@ -75,4 +75,13 @@ describeWithRedis("seat presence across nodes", () => {
     await b.stop();
     await c.stop();
   });
+
+  it("a closed room's record goes, so a new room under the same code starts with no seat held", async () => {
+    const a = new SeatPresence(redis, prefix, () => {});
+    await a.add("ROOM07", "P1", "h7");
+    expect(await a.online("ROOM07", "P1")).toBe(true);
+    await a.forget("ROOM07");
+    expect(await a.online("ROOM07", "P1")).toBe(false);
+    expect(await redis.exists(`${prefix}presence:ROOM07`)).toBe(0);
+  });
 });

@@ -87,6 +87,8 @@ export interface SharedMode {
    * a write and its broadcast, the node that notices resyncs the rooms it had (`resync`).
    */
   touch?: (code: string) => Promise<void>;
+  /** A room was closed: what the cluster keeps about who sits in it goes too. */
+  forget?: (code: string) => Promise<void>;
 }
 
 export interface HostDeps {
@@ -671,6 +673,7 @@ export class RoomHost {
         await this.deps.log.close(rec.uid, now);
         await this.deps.live.delete(code);
         this.scheduler?.arm(code, null, rec.seq);
+        await this.deps.shared?.forget?.(code).catch((err) => this.deps.onError?.(err, `forget ${code}`));
         closed++;
       });
     }

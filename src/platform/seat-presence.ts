@@ -145,6 +145,15 @@ export class SeatPresence {
     return left === 0;
   }
 
+  /**
+   * The room was closed: its presence record goes (its code may be drawn again for a new
+   * room, whose seats must not look held by the old room's sockets).
+   */
+  async forget(code: string): Promise<void> {
+    this.held.delete(code);
+    await this.redis.del(this.roomKey(code));
+  }
+
   /** Whether any node has a socket at the seat (under any credential). */
   async online(code: string, seat: SeatId): Promise<boolean> {
     const fields = await this.redis.hkeys(this.roomKey(code));

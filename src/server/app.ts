@@ -144,6 +144,7 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
             lock: cluster.lock,
             seatOnline: (code: string, seat: string) => presence!.online(code, seat),
             touch: (code: string) => presence!.touch(code),
+            forget: (code: string) => presence!.forget(code),
           },
         }
       : {}),
