@@ -40,6 +40,20 @@ function conformance(make: (fire: (code: string) => void) => Scheduler) {
     expect(fired[0]!.at).toBeGreaterThanOrEqual(at);
   });
 
+  it("never fires before its time, over many timers (a timer that fires early may be lost)", async () => {
+    const start = Date.now();
+    const ats = new Map<string, number>();
+    for (let i = 0; i < 40; i++) {
+      const code = `EARLY${String(i).padStart(2, "0")}`;
+      const at = start + 50 + ((i * 37) % 200);
+      ats.set(code, at);
+      s.arm(code, at, 1);
+    }
+    await until(() => fired.length >= 40);
+    expect(fired.filter((f) => f.at < ats.get(f.code)!)).toEqual([]);
+    expect(fired.map((f) => f.code).sort()).toEqual([...ats.keys()].sort());
+  });
+
   it("a re-armed timer fires at its new time only", async () => {
     const first = Date.now() + 100;
     const second = Date.now() + 400;

@@ -182,9 +182,10 @@ export class BullMQScheduler implements Scheduler {
   private async run(job: TimerJob): Promise<void> {
     const recorded = await this.opts.redis.hget(this.key(job.code), "at");
     if (recorded !== String(job.at)) return;
-    // Delayed jobs may be promoted a moment early; the room's rules wait for their time.
-    const early = job.at - this.clock();
-    if (early > 0) await sleep(early);
+    // Delayed jobs may be promoted a moment early, and a timer may wake a millisecond before
+    // its time: wait until the clock says so. Fired early, the host would find nothing due
+    // and re-arm the same time, which adds no job while this one runs: the timer would be lost.
+    for (let early = job.at - this.clock(); early > 0; early = job.at - this.clock()) await sleep(early);
     await this.fired(job.code, job.at);
   }
 
