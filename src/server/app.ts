@@ -149,6 +149,9 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
         }
       : {}),
   });
+  // Rooms resent after a node died, counted for one line in the log per death.
+  let resent = 0;
+  let resentLog: NodeJS.Timeout | null = null;
   const presence = cluster?.presence(
     async (gone) => {
       await host
@@ -157,6 +160,13 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     },
     async (code) => {
       await host.resync(code).catch((err) => onError(err, `resync ${code}`));
+      resent++;
+      resentLog ??= setTimeout(() => {
+        app.log.info({ rooms: resent }, "a node died: the rooms it worked on were resent to their players");
+        resent = 0;
+        resentLog = null;
+      }, 1000);
+      resentLog.unref();
     },
   );
   // Everything that drives rooms goes through this view of the host, so shutdown can wait

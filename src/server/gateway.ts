@@ -6,6 +6,7 @@ import type { SeatPresence } from "../platform/seat-presence";
 import type { SeatTokens } from "../platform/seat-tokens";
 import { FloodGuard } from "./flood-guard";
 import { asMessage, holderKey, roomKey, seatKey, spectatorKey } from "./publisher";
+import { watchQuietRooms } from "./quiet-resync";
 import { MALFORMED } from "./safe-decoder";
 import { KeyedBuckets, TokenBucket } from "./token-bucket";
 
@@ -112,6 +113,21 @@ export function attachGateway(
   };
 
   const seatSessions = (code: string, seat: string) => [...(seated.get(seatOf(code, seat)) ?? [])];
+
+  // Scale-out: a broadcast lost between nodes is made good once the room goes quiet.
+  if (presence)
+    watchQuietRooms({
+      rooms: () => {
+        const byRoom = new Map<string, Session[]>();
+        for (const [key, sessions] of seated) {
+          const code = key.slice(0, key.indexOf("\u0000"));
+          byRoom.set(code, [...(byRoom.get(code) ?? []), ...sessions]);
+        }
+        return byRoom;
+      },
+      version: async (code) => (await host.exists(code).catch(() => null))?.version ?? null,
+      onError: (err) => log.warn({ err }, "quiet room resync failed"),
+    });
 
   /** The account an access token proves, or null. */
   const accountOf = async (token: string) => {

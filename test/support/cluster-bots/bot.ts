@@ -13,6 +13,12 @@ export interface BotContext {
   /** The fleet's list of acknowledged inputs; every bot appends to it. */
   acked: AckedInput[];
   random: Random;
+  /**
+   * Headers the bot's client sends on every request and socket handshake: an
+   * `X-Forwarded-For` gives each room's clients an address of their own behind a load
+   * balancer whose nodes trust the loopback (per-address allowances then count per room).
+   */
+  headers?: Record<string, string>;
 }
 
 /** One message to send: the Socket.IO event and its payload. */
@@ -101,6 +107,7 @@ export abstract class Bot {
       autoConnect: false,
       // A connection attempt to a node that is gone fails fast and is tried again.
       timeout: 5000,
+      ...(ctx.headers ? { extraHeaders: ctx.headers } : {}),
       ...(auth ? { auth } : {}),
     });
     this.socket.onAny((event: string, data: unknown) => {
@@ -161,6 +168,9 @@ export abstract class Bot {
 
   /** The socket is up (again): protocols that join with a message send it here. */
   protected onConnected(): void {}
+
+  /** The server acknowledged a move (its news may come a moment later, through another node). */
+  protected onAcked(_move: Move): void {}
 
   /** The server sent a full state since the last (re)connect: decisions may be made again. */
   protected markSynced(): void {
@@ -296,6 +306,7 @@ export abstract class Bot {
           ...(requestId !== undefined ? { requestId } : {}),
           ackedAt: Date.now(),
         });
+        this.onAcked(move);
       } else {
         const code = reply?.error ?? "no_code";
         this.counts.refused[code] = (this.counts.refused[code] ?? 0) + 1;

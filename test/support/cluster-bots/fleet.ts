@@ -29,6 +29,13 @@ export interface FleetOptions {
   gameTimeoutMs?: number;
   /** How long a bot (and a REST call) keeps retrying through a dead node (default 20 s). */
   reconnectWindowMs?: number;
+  /**
+   * Give each room's clients an address of their own (an `X-Forwarded-For` on every request
+   * and handshake), for a server or load balancer whose nodes trust the loopback
+   * (`TRUST_PROXY`, as `npm run cluster` sets): per-address allowances then count per room,
+   * as they would for players on their own networks.
+   */
+  addressPerRoom?: boolean;
   /** Rooms being set up at once over REST (default 4). */
   setupConcurrency?: number;
   seed?: number;
@@ -132,11 +139,12 @@ export function startFleet(opts: FleetOptions): Fleet {
   const reconnectWindowMs = opts.reconnectWindowMs ?? 20_000;
   const gameTimeoutMs = opts.gameTimeoutMs ?? 30_000 + 600_000 * (opts.timeScale ?? 1);
   let botCount = 0;
-  const ctxFor = (): BotContext => ({
+  const ctxFor = (headers?: Record<string, string>): BotContext => ({
     baseUrl: opts.baseUrl,
     reconnectWindowMs,
     acked,
     random: seeded(seed * 100_003 + ++botCount),
+    ...(headers ? { headers } : {}),
   });
   const setupCtx = ctxFor();
   const players = { ...DEFAULT_PLAYERS, ...opts.players };
@@ -147,27 +155,33 @@ export function startFleet(opts: FleetOptions): Fleet {
   const stops: (() => void)[] = [];
   let gm: Promise<Gamemaster> | null = null;
 
-  const setUp = async (game: FleetGame): Promise<{ room: string; bots: Bot[] }> => {
+  const setUp = async (game: FleetGame, index: number): Promise<{ room: string; bots: Bot[] }> => {
     const n = players[game];
+    // 10.64.0.0/10 holds a room per address for over four million rooms.
+    const headers = opts.addressPerRoom
+      ? { "x-forwarded-for": `10.${64 + (index >> 16)}.${(index >> 8) & 255}.${index & 255}` }
+      : undefined;
+    const roomCtx = ctxFor(headers);
+    const botCtx = () => ctxFor(headers);
     switch (game) {
       case "trivia-duel": {
-        const room = await createTriviaRoom(setupCtx);
-        return { room, bots: Array.from({ length: n }, (_, i) => new TriviaBot(room, `Duelist ${i + 1}`, ctxFor())) };
+        const room = await createTriviaRoom(roomCtx);
+        return { room, bots: Array.from({ length: n }, (_, i) => new TriviaBot(room, `Duelist ${i + 1}`, botCtx())) };
       }
       case "card-table": {
-        const { room, seats } = await createCardsRoom(setupCtx, n, opts.rounds?.["card-table"]);
-        return { room, bots: seats.map((s) => new CardsBot(room, s.name, s.token, ctxFor(), n)) };
+        const { room, seats } = await createCardsRoom(roomCtx, n, opts.rounds?.["card-table"]);
+        return { room, bots: seats.map((s) => new CardsBot(room, s.name, s.token, botCtx(), n)) };
       }
       case "outrank": {
-        const { room, seats } = await createOutrankRoom(setupCtx, n, opts.rounds?.outrank);
-        return { room, bots: seats.map((s) => new OutrankBot(room, s.name, s.token, ctxFor(), n)) };
+        const { room, seats } = await createOutrankRoom(roomCtx, n, opts.rounds?.outrank);
+        return { room, bots: seats.map((s) => new OutrankBot(room, s.name, s.token, botCtx(), n)) };
       }
       case "serpent-race": {
         gm ??= registerGamemaster(setupCtx);
         const account = await gm;
-        const { room, gameId, seats } = await createSerpentRoom(setupCtx, account, n);
-        const racers = seats.map((s) => new SerpentRacerBot(room, s.name, s.token, ctxFor()));
-        return { room, bots: [new SerpentGamemasterBot(room, gameId, account, n, ctxFor()), ...racers] };
+        const { room, gameId, seats } = await createSerpentRoom(roomCtx, account, n);
+        const racers = seats.map((s) => new SerpentRacerBot(room, s.name, s.token, botCtx()));
+        return { room, bots: [new SerpentGamemasterBot(room, gameId, account, n, botCtx()), ...racers] };
       }
     }
   };
@@ -191,11 +205,11 @@ export function startFleet(opts: FleetOptions): Fleet {
   const seatedRooms: Promise<void>[] = [];
 
   /** Set a room up (then `setUpDone`), play it to its end or the timeout, and report. */
-  const play = async (game: FleetGame, setUpDone: () => void): Promise<RoomReport> => {
+  const play = async (game: FleetGame, index: number, setUpDone: () => void): Promise<RoomReport> => {
     let set: { room: string; bots: Bot[] };
     try {
       if (stopped) throw new Error("the fleet was stopped");
-      set = await setUp(game);
+      set = await setUp(game, index);
     } catch (err) {
       setUpDone();
       return report(game, "", [], String((err as Error).message ?? err));
@@ -233,7 +247,7 @@ export function startFleet(opts: FleetOptions): Fleet {
       const { game, i } = job;
       await new Promise<void>((setUpDone) => {
         running.push(
-          play(game, setUpDone).then((r) => {
+          play(game, i, setUpDone).then((r) => {
             results[i] = r;
           }),
         );

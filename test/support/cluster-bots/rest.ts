@@ -4,6 +4,9 @@ export interface RestReply {
   body: any;
 }
 
+/** Where a request goes: a base URL, or a bot's context with the headers its client sends on every request. */
+export type RestTarget = string | { baseUrl: string; headers?: Record<string, string> };
+
 export interface RestOptions {
   body?: unknown;
   /** Sent as `Authorization: Bearer …`. */
@@ -25,11 +28,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * A retried POST may have been applied once already: callers only retry what is harmless
  * to repeat (a room or seat nobody uses is left behind) or read the refusal that says so.
  */
-export async function rest(baseUrl: string, method: string, path: string, opts: RestOptions = {}): Promise<RestReply> {
+export async function rest(to: RestTarget, method: string, path: string, opts: RestOptions = {}): Promise<RestReply> {
+  const { baseUrl, headers: always } = typeof to === "string" ? { baseUrl: to, headers: undefined } : to;
   const began = Date.now();
   const end = began + (opts.retryWindowMs ?? 20_000);
   const rateEnd = began + Math.max(opts.rateLimitWindowMs ?? 120_000, opts.retryWindowMs ?? 20_000);
-  const headers: Record<string, string> = { ...opts.headers };
+  const headers: Record<string, string> = { ...always, ...opts.headers };
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   let delay = 100;
@@ -67,12 +71,12 @@ export async function rest(baseUrl: string, method: string, path: string, opts: 
 /** A request that must succeed with `status`; otherwise an error that says what came back. */
 export async function expectRest(
   status: number,
-  baseUrl: string,
+  to: RestTarget,
   method: string,
   path: string,
   opts: RestOptions = {},
 ): Promise<RestReply["body"]> {
-  const r = await rest(baseUrl, method, path, opts);
+  const r = await rest(to, method, path, opts);
   if (r.status !== status) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
 }

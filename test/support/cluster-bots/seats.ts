@@ -8,7 +8,7 @@ import { secret } from "./rng";
  * taken when the socket arrives), so retrying it through a failover is harmless.
  */
 export async function seatToken(ctx: BotContext, slug: string, room: string, name: string, deviceId: string) {
-  const body = await expectRest(201, ctx.baseUrl, "POST", `/api/v1/${slug}/rooms/${room}/seats`, {
+  const body = await expectRest(201, ctx, "POST", `/api/v1/${slug}/rooms/${room}/seats`, {
     body: { name, deviceId },
     retryWindowMs: ctx.reconnectWindowMs,
   });
@@ -20,7 +20,7 @@ export async function seatToken(ctx: BotContext, slug: string, room: string, nam
  * for each of `players` bots, named "<label> <room> <n>".
  */
 export async function createTokenRoom(ctx: BotContext, slug: string, label: string, body: unknown, players: number) {
-  const made = await expectRest(201, ctx.baseUrl, "POST", `/api/v1/${slug}/rooms`, {
+  const made = await expectRest(201, ctx, "POST", `/api/v1/${slug}/rooms`, {
     body,
     retryWindowMs: ctx.reconnectWindowMs,
   });

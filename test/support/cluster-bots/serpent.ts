@@ -18,11 +18,11 @@ export interface Gamemaster {
 export async function registerGamemaster(ctx: BotContext): Promise<Gamemaster> {
   const email = `${secret(ctx.random, "gm")}@cluster-bots.example`;
   const password = "correct horse battery 42";
-  const who = await expectRest(201, ctx.baseUrl, "POST", "/api/v1/auth/register", {
+  const who = await expectRest(201, ctx, "POST", "/api/v1/auth/register", {
     body: { email, password, displayName: "Bot Gamemaster" },
     retryWindowMs: ctx.reconnectWindowMs,
   });
-  const decks = await expectRest(200, ctx.baseUrl, "GET", "/api/v1/decks", {
+  const decks = await expectRest(200, ctx, "GET", "/api/v1/decks", {
     token: who.accessToken,
     retryWindowMs: ctx.reconnectWindowMs,
   });
@@ -32,7 +32,7 @@ export async function registerGamemaster(ctx: BotContext): Promise<Gamemaster> {
 
 /** A new access token (they last 15 minutes: a long run outlives the first). */
 async function logIn(ctx: BotContext, gm: Gamemaster): Promise<void> {
-  const r = await expectRest(200, ctx.baseUrl, "POST", "/api/v1/auth/login", {
+  const r = await expectRest(200, ctx, "POST", "/api/v1/auth/login", {
     body: { email: gm.email, password: gm.password },
     retryWindowMs: ctx.reconnectWindowMs,
   });
@@ -45,7 +45,7 @@ async function logIn(ctx: BotContext, gm: Gamemaster): Promise<void> {
  * the race could not start): set races up before a node is killed.
  */
 export async function createSerpentRoom(ctx: BotContext, gm: Gamemaster, players: number) {
-  const created = await expectRest(200, ctx.baseUrl, "POST", "/api/v1/game/start", {
+  const created = await expectRest(200, ctx, "POST", "/api/v1/game/start", {
     token: gm.accessToken,
     body: { deckids: gm.deckids, maxplayers: players, logintype: 0 },
     retryWindowMs: ctx.reconnectWindowMs,
@@ -54,7 +54,7 @@ export async function createSerpentRoom(ctx: BotContext, gm: Gamemaster, players
   const seats: { name: string; token: string }[] = [];
   for (let i = 0; i < players; i++) {
     const name = `Racer ${room} ${i + 1}`;
-    const joined = await expectRest(200, ctx.baseUrl, "POST", "/api/v1/game/join", {
+    const joined = await expectRest(200, ctx, "POST", "/api/v1/game/join", {
       body: { gameCode: room, playerName: name },
       retryWindowMs: ctx.reconnectWindowMs,
     });
@@ -197,9 +197,21 @@ abstract class SerpentBot extends Bot {
     return null;
   }
 
+  /** The want the last move was made for. */
+  private asked: Want | null = null;
+
+  /**
+   * An acknowledged move has done what it was for, even before its event arrives: asked
+   * again, a ready (which changes nothing the second time) would be acknowledged twice.
+   */
+  protected override onAcked(): void {
+    if (this.want === this.asked) this.want = null;
+  }
+
   protected decide(): Move | null {
     const w = this.want;
     const r = this.ctx.random;
+    this.asked = w;
     if (!w) return null;
     switch (w.kind) {
       case "ready":
@@ -285,7 +297,7 @@ export class SerpentGamemasterBot extends SerpentBot {
     if (this.starting || this.phase !== "waiting") return;
     this.starting = true;
     this.counts.sent++;
-    void rest(this.ctx.baseUrl, "POST", `/api/v1/game/${this.gameId}/start`, {
+    void rest(this.ctx, "POST", `/api/v1/game/${this.gameId}/start`, {
       token: this.gm.accessToken,
       body: {},
       retryWindowMs: this.ctx.reconnectWindowMs,

@@ -13,7 +13,7 @@ type Msg = Record<string, any> & { type: string };
 
 /** A Trivia Duel room over REST; the two bots take its seats by joining. */
 export async function createTriviaRoom(ctx: BotContext, questionsPerMatch = 3): Promise<string> {
-  const body = await expectRest(201, ctx.baseUrl, "POST", "/api/v1/trivia/rooms", {
+  const body = await expectRest(201, ctx, "POST", "/api/v1/trivia/rooms", {
     body: { config: { questionsPerMatch } },
     headers: { "x-parlor-owner": OWNER },
     retryWindowMs: ctx.reconnectWindowMs,
