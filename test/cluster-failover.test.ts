@@ -193,7 +193,12 @@ describeWithHaproxy("kill -9 of a node behind HAProxy", () => {
 
         // Every game finished, as its own rules end it: no forfeit, no bot gave up.
         if (summary.unfinished.length)
-          console.log(output.split("\n").filter((l) => /died|resent|error|warn/i.test(l)).join("\n"));
+          console.log(
+            output
+              .split("\n")
+              .filter((l) => /died|resent|error|warn/i.test(l))
+              .join("\n"),
+          );
         expect(summary.unfinished).toEqual([]);
         expect(summary.finished).toEqual(summary.planned);
         expect(bots.filter((b) => b.failed || /forfeit/i.test(b.outcome ?? ""))).toEqual([]);

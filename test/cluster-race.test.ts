@@ -152,6 +152,7 @@ describeWithPostgres("two nodes racing on one room", () => {
       const a = await node({
         live: (store) => ({
           get: (c) => store.get(c),
+          version: (c) => store.version(c),
           has: (c) => store.has(c),
           size: () => store.size(),
           codes: () => store.codes(),

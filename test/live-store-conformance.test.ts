@@ -44,6 +44,8 @@ function conformance(make: () => LiveStore) {
     expect(await store.cas("BBBBBB", 0, record("BBBBBB", 1, { forked: true }))).toBe(false);
     expect(await store.cas("BBBBBB", 5, record("BBBBBB", 6))).toBe(false);
     expect(await store.get("BBBBBB")).toEqual(record("BBBBBB", 1));
+    expect(await store.version("BBBBBB")).toBe(1);
+    expect(await store.version("CCCCCC")).toBeNull();
     // Compare-and-set on a room that is not there fails unless it expects absence.
     expect(await store.cas("CCCCCC", 0, record("CCCCCC", 1))).toBe(false);
     expect(await store.has("CCCCCC")).toBe(false);

@@ -21,6 +21,8 @@ export interface RoomRecord extends Seating {
  */
 export interface LiveStore {
   get(code: string): Promise<RoomRecord | null>;
+  /** The stored version alone (null: absent), read without decoding the room. */
+  version(code: string): Promise<number | null>;
   /** Store `next` only if the stored version is still `expected` (compare-and-set; null: absent). */
   cas(code: string, expected: number | null, next: RoomRecord): Promise<boolean>;
   delete(code: string): Promise<void>;
@@ -34,6 +36,10 @@ export class MemoryLiveStore implements LiveStore {
 
   async get(code: string) {
     return this.rooms.get(code) ?? null;
+  }
+
+  async version(code: string) {
+    return this.rooms.get(code)?.version ?? null;
   }
 
   async cas(code: string, expected: number | null, next: RoomRecord) {

@@ -53,6 +53,11 @@ export class RedisLiveStore implements LiveStore {
     return raw === null ? null : (JSON.parse(raw) as RoomRecord);
   }
 
+  async version(code: string): Promise<number | null> {
+    const v = await this.redis.hget(this.key(code), "v");
+    return v === null ? null : Number(v);
+  }
+
   async cas(code: string, expected: number | null, next: RoomRecord): Promise<boolean> {
     const cas = (this.redis as unknown as { liveCas: CasCommand }).liveCas.bind(this.redis);
     const won = await cas(

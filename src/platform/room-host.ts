@@ -509,6 +509,11 @@ export class RoomHost {
     });
   }
 
+  /** The room's stored version (null: not live), read without loading the room. */
+  storedVersion(code: string): Promise<number | null> {
+    return this.deps.live.version(code);
+  }
+
   /** Render one seat's view of a room now (null: spectator). */
   async view(code: string, seat: SeatId | null): Promise<unknown> {
     const rec = await this.refuseWhenDown(this.load(code));

@@ -125,7 +125,7 @@ export function attachGateway(
         }
         return byRoom;
       },
-      version: async (code) => (await host.exists(code).catch(() => null))?.version ?? null,
+      version: (code) => host.storedVersion(code).catch(() => null),
       onError: (err) => log.warn({ err }, "quiet room resync failed"),
     });
 
