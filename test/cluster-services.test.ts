@@ -193,8 +193,11 @@ describeWithPostgres("two nodes on one Redis and one PostgreSQL", () => {
       players.push(...bots);
       for (const bot of bots) await bot.until((v) => v.you !== null, 10_000, "seat");
       expect(bots.map((x) => x.me).sort()).toEqual(["P1", "P2", "P3"]);
-      const start = bots[0]!.action({ type: "startGame" });
-      const reply = await bots[0]!.reply(start);
+      // The lead is whoever connected first (the seats came over REST, nobody present).
+      await bots[0]!.until((v) => v.roles.lead !== null, 10_000, "a lead");
+      const lead = bots.find((x) => x.me === bots[0]!.state.roles.lead)!;
+      const start = lead.action({ type: "startGame" });
+      const reply = await lead.reply(start);
       expect(reply.type, JSON.stringify(reply)).toBe("ack");
       // Every bot, on either node, plays from its own view until the game ends for all.
       for (const bot of bots) await bot.until((v) => v.status === "ended", 30_000, "game end");
