@@ -327,7 +327,15 @@ describeWithChromium("Outrank in the browser", () => {
         if (picks === 2 && (await oldest.count())) await oldest.tap();
         else await choose(page, "tap");
       } else if (me.dock) {
-        const lowerWins = (await id(page, "challenge").getAttribute("data-direction")) === "lower";
+        // Read at once: a hand-over may have covered the board since the look.
+        const direction = await id(page, "challenge")
+          .getAttribute("data-direction", { timeout: 1000 })
+          .catch(() => null);
+        if (direction === null) {
+          await page.waitForTimeout(50);
+          continue;
+        }
+        const lowerWins = direction === "lower";
         if (lowerWins && !lowerCardSeen) {
           lowerCardSeen = true;
           expect(await id(page, "challenge-direction").textContent()).toBe(
