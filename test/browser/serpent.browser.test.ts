@@ -466,7 +466,9 @@ describeWithChromium("SerpentRace in the browser", () => {
         if (p === ben && reloaded && !awaySkipped && !extra) {
           awaySkipped = true;
           await ben.context().setOffline(true);
-          await id(gm, "away-countdown").waitFor({ timeout: 10_000 });
+          // The server hears of it when the socket closes, or at the latest when a ping goes
+          // unanswered: 10 s between pings and 5 s to answer.
+          await id(gm, "away-countdown").waitFor({ timeout: 20_000 });
           expect(await id(gm, "away-notice").textContent()).toMatch(/^Ben is away: their turn is skipped in/);
           await id(wall, "away-notice").waitFor();
           await id(gm, "skip-turn").click();
