@@ -2,6 +2,7 @@ import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Player } from "./support/client";
 import { startServer, type TestServer } from "./support/server";
+import { socketOpens } from "./support/waits";
 
 /** What a security probe found at the HTTP edge, each fixed at its cause. */
 let server: TestServer;
@@ -79,23 +80,7 @@ describe("the HTTP edge", () => {
   });
 
   it("lets sockets in from this server's own pages and listed origins only", async () => {
-    const tryOrigin = (origin: string) =>
-      new Promise<boolean>((resolve) => {
-        const s = io(`${server.url}/trivia`, {
-          transports: ["websocket"],
-          forceNew: true,
-          reconnection: false,
-          extraHeaders: { origin },
-        });
-        s.on("connect", () => {
-          s.close();
-          resolve(true);
-        });
-        s.on("connect_error", () => {
-          s.close();
-          resolve(false);
-        });
-      });
+    const tryOrigin = (origin: string) => socketOpens(server.url, "/trivia", { origin });
     expect(await tryOrigin("https://evil.example")).toBe(false);
     expect(await tryOrigin("https://friends.example")).toBe(true);
     expect(await tryOrigin(server.url)).toBe(true);

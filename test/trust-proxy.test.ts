@@ -1,6 +1,6 @@
-import { io } from "socket.io-client";
 import { afterEach, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "./support/server";
+import { socketOpens } from "./support/waits";
 
 let server: TestServer | null = null;
 afterEach(async () => {
@@ -21,24 +21,7 @@ async function restStatuses(url: string, forwarded: string[]) {
 async function socketsLetIn(url: string, forwarded: string[]) {
   const out: boolean[] = [];
   for (const xff of forwarded) {
-    out.push(
-      await new Promise<boolean>((resolve) => {
-        const s = io(`${url}/cards`, {
-          transports: ["websocket"],
-          forceNew: true,
-          reconnection: false,
-          extraHeaders: fromClient(xff),
-        });
-        s.on("connect", () => {
-          s.close();
-          resolve(true);
-        });
-        s.on("connect_error", () => {
-          s.close();
-          resolve(false);
-        });
-      }),
-    );
+    out.push(await socketOpens(url, "/cards", fromClient(xff)));
   }
   return out;
 }

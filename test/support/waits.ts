@@ -26,13 +26,14 @@ export async function until<T>(
 }
 
 /** Whether a new websocket is let into `namespace`: true on connect, false on a refused handshake. */
-export function socketOpens(url: string, namespace = "/cards"): Promise<boolean> {
+export function socketOpens(url: string, namespace = "/cards", headers?: Record<string, string>): Promise<boolean> {
   return new Promise((resolve) => {
     const s = io(`${url}${namespace}`, {
       transports: ["websocket"],
       forceNew: true,
       reconnection: false,
       timeout: 10_000,
+      ...(headers ? { extraHeaders: headers } : {}),
     });
     s.on("connect", () => {
       s.close();
