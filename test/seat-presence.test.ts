@@ -56,7 +56,7 @@ describeWithRedis("seat presence across nodes", () => {
 
   it("the rooms a node that died worked on are reported orphaned, once; a node that stopped leaves none", async () => {
     const orphaned: string[] = [];
-    const report = (who: string) => (code: string) => void orphaned.push(`${who}:${code}`);
+    const report = (who: string) => (codes: string[]) => void orphaned.push(...codes.map((c) => `${who}:${c}`));
     const a = new SeatPresence(redis, prefix, () => {}, report("a"));
     const b = new SeatPresence(redis, prefix, () => {}, report("b"));
     const c = new SeatPresence(redis, prefix, () => {}, report("c"));

@@ -74,8 +74,8 @@ export class SeatPresence {
     private readonly prefix: string,
     /** Told about seats nobody holds any more after a node left (awaited, so a stopping node finishes them). */
     private readonly onGone: (gone: SeatGone) => Promise<void> | void,
-    /** Told about each room a node that died had worked on, after its seats (see the class comment). */
-    private readonly onOrphaned: (code: string) => Promise<void> | void = () => {},
+    /** Told, once per node that died, the rooms it had worked on, after their seats (see the class comment). */
+    private readonly onOrphaned: (codes: string[]) => Promise<void> | void = () => {},
   ) {
     const r = redis as unknown as Record<string, unknown>;
     if (!r.presenceRemove) redis.defineCommand("presenceRemove", { numberOfKeys: 1, lua: REMOVE });
@@ -167,7 +167,8 @@ export class SeatPresence {
   private async drop(node: string, died: boolean): Promise<void> {
     const cmd = (this.redis as unknown as { presenceDropNode: (...a: unknown[]) => Promise<string[]> })
       .presenceDropNode;
-    for (const code of await this.redis.smembers(this.nodeRooms(node))) {
+    const codes = await this.redis.smembers(this.nodeRooms(node));
+    for (const code of codes) {
       const gone = await cmd.call(this.redis, this.roomKey(code), node);
       await Promise.all(
         gone.map((g) => {
@@ -175,8 +176,8 @@ export class SeatPresence {
           return this.onGone({ code, seat, credentialHash });
         }),
       );
-      if (died) await this.onOrphaned(code);
     }
+    if (died && codes.length) await this.onOrphaned(codes);
     await this.redis.multi().del(this.nodeRooms(node)).srem(this.nodesKey, node).del(this.nodeKey(node)).exec();
   }
 

@@ -149,24 +149,15 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
         }
       : {}),
   });
-  // Rooms resent after a node died, counted for one line in the log per death.
-  let resent = 0;
-  let resentLog: NodeJS.Timeout | null = null;
   const presence = cluster?.presence(
     async (gone) => {
       await host
         .seatGone(gone.code, gone.seat, gone.credentialHash)
         .catch((err) => onError(err, `presence ${gone.code}`));
     },
-    async (code) => {
-      await host.resync(code).catch((err) => onError(err, `resync ${code}`));
-      resent++;
-      resentLog ??= setTimeout(() => {
-        app.log.info({ rooms: resent }, "a node died: the rooms it worked on were resent to their players");
-        resent = 0;
-        resentLog = null;
-      }, 1000);
-      resentLog.unref();
+    async (codes) => {
+      for (const code of codes) await host.resync(code).catch((err) => onError(err, `resync ${code}`));
+      app.log.info({ rooms: codes.length }, "a node died: the rooms it worked on were resent to their players");
     },
   );
   // Everything that drives rooms goes through this view of the host, so shutdown can wait

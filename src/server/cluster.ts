@@ -44,7 +44,7 @@ export function openCluster(settings: ClusterSettings, onError: (err: unknown, c
       scheduler = new BullMQScheduler({ redisUrl, redis, prefix, fire, onError });
       return scheduler;
     },
-    presence(onGone: (gone: SeatGone) => Promise<void>, onOrphaned: (code: string) => Promise<void>) {
+    presence(onGone: (gone: SeatGone) => Promise<void>, onOrphaned: (codes: string[]) => Promise<void>) {
       presence = new SeatPresence(redis, prefix, onGone, onOrphaned);
       return presence;
     },
