@@ -140,7 +140,10 @@ export class OutrankBot {
       .map((m) => (m.event as { drafted: TokenView }).drafted.value ?? 0)
       .sort((a, b) => a - b);
     const mid = seen.length ? seen[Math.floor(seen.length / 2)]! : c;
-    const up = c < mid || (c === mid && this.random() < 0.5);
+    // The values seen mix every stat drawn so far, so the rule can misjudge a center the same
+    // way round after round (a depletion game once looped 1,266 rounds of wrong calls): a
+    // call in five goes the other way.
+    const up = (c < mid || (c === mid && this.random() < 0.5)) !== this.random() < 0.2;
     // The call is about rank: on a "lower" card HIGHER claims a smaller number.
     return up === (s.currentChallenge?.direction !== "lower") ? "higher" : "lower";
   }
