@@ -3,8 +3,9 @@
  *
  *   npm run bench:bingo -- [--year 2027] [--budget 2000000]
  *
- * For each date: the time `generateDaily` takes with the bipartite matching (RULINGS 2),
- * best of three, and the time it takes with the document's §2.2 backtracking checker
+ * For each date: the time `generateDaily` takes with the bipartite matching
+ * (docs/games/cricket-bingo.md, Decisions D2),
+ * best of three, and the time it takes with the document's backtracking checker
  * instead, run once on the same candidate grids and decks (the checker only decides
  * whether to retry, and both agree, so the same grids are drawn in the same order). The
  * backtracking checker calls `validate(player, cell)` as the document writes it; it is

@@ -3,7 +3,10 @@
  * same socket count.
  *
  *   npm run bench:cards -- [--rooms 200] [--players 6] [--rounds 5] [--stagger-sec 10]
- *                          [--echo-sec auto] [--timeout-sec 480]
+ *                          [--echo-sec auto] [--timeout-sec 480] [--sync full|patch]
+ *
+ * `--sync patch`: the bots take the compact wire (docs/protocols/platform.md, "Compact
+ * wire"); the report's "room bytes per seat per input" compares the two wires.
  *
  * The Parlor server (real PGlite on disk, real durations) and a bare Socket.IO ack server
  * each run in their own child process; the bots run here. Phase 1 plays N rooms of
@@ -21,10 +24,12 @@
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { type CahRecorder, CahRoomRun, createCahRoom, THINK_MS } from "./cah-bench-bot";
+import { definitionCpuLine } from "./definition-cpu";
 import type { TableTraffic } from "./echo";
-import { BenchRun, echoArg, fmtBucketPct, type Histogram, numArg, scrapeHistogram } from "./harness";
+import { BenchRun, compactArg, echoArg, fmtBucketPct, type Histogram, numArg, scrapeHistogram } from "./harness";
 import { closingRows, durationRow, echoRows, type Row, sentRows } from "./report-rows";
 import { emptyRoomPhaseResult, type RoomPhase, runRoomPhase } from "./room-runs";
+import { roomClientAddress } from "./seat-bench-bot";
 import { Counter, fmtMs, fmtRatio, fmtSamples, LabelledSamples, Samples, table } from "./stats";
 
 const { values: args } = parseArgs({
@@ -35,17 +40,20 @@ const { values: args } = parseArgs({
     "stagger-sec": { type: "string", default: "10" },
     "echo-sec": { type: "string", default: "auto" },
     "timeout-sec": { type: "string", default: "480" },
+    sync: { type: "string", default: "full" },
     help: { type: "boolean", default: false },
   },
 });
 if (args.help) {
   console.log(
-    "npm run bench:cards -- [--rooms N=200] [--players 6] [--rounds 5] [--stagger-sec 10] [--echo-sec auto|S] [--timeout-sec 480]\n" +
+    "npm run bench:cards -- [--rooms N=200] [--players 6] [--rounds 5] [--stagger-sec 10] [--echo-sec auto|S] [--timeout-sec 480] [--sync full|patch]\n" +
       "  --echo-sec auto: long enough for about as many round trips as card actions, 15 to 60 s\n" +
       "  PGlite's data dir is made under os.tmpdir(): TMPDIR=/dev/shm puts it on tmpfs (no disk syncs)",
   );
   process.exit(0);
 }
+/** The bots' wire: today's views and events, or the compact wire's patch frames. */
+const COMPACT = compactArg(args.sync);
 const ROOMS = Math.round(numArg("rooms", args.rooms, 1, 2000));
 const PLAYERS = Math.round(numArg("players", args.players, 3, 20));
 const ROUNDS = Math.round(numArg("rounds", args.rounds, 1, 50));
@@ -67,7 +75,7 @@ const reflected = new LabelledSamples();
 const sentByKind = new Counter();
 const refusals = new Counter();
 const oddities = new Counter();
-const traffic = { bytes: 0, packets: 0, stateBytes: 0, states: 0 };
+const traffic = { bytes: 0, packets: 0, stateBytes: 0, states: 0, roomBytes: 0, roomPackets: 0 };
 const recorder: CahRecorder = {
   sent: (kind) => sentByKind.inc(kind),
   acked: (kind, ms) => {
@@ -81,12 +89,16 @@ const recorder: CahRecorder = {
   refused: (kind, code) => refusals.inc(`${kind}:${code}`),
   odd: (what) => oddities.inc(what),
   error: (what) => fail(what),
-  received: (bytes, isState) => {
+  received: (bytes, kind) => {
     traffic.bytes += bytes;
     traffic.packets++;
-    if (isState) {
+    if (kind === "state") {
       traffic.stateBytes += bytes;
       traffic.states++;
+    }
+    if (kind !== "other") {
+      traffic.roomBytes += bytes;
+      traffic.roomPackets++;
     }
   },
 };
@@ -100,22 +112,15 @@ const result = {
 
 // ---------------------------------------------------------------- the run
 
-/** A client address per room (10.1.x.y), so the server's per-client seat allowance counts each room alone. */
-let roomsOpened = 0;
-const nextClientAddress = () => {
-  const n = roomsOpened++;
-  return `10.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;
-};
-
 /** N Card Table rooms of PLAYERS bots (a socket each), one game of ROUNDS rounds per room. */
 const cardsRooms = (url: string): RoomPhase<CahRoomRun> => ({
   name: "cards",
   plays: "games",
   rooms: ROOMS,
   staggerMs: STAGGER_MS,
-  socketsPerRoom: PLAYERS,
+  sockets: () => PLAYERS,
   create: () => createCahRoom(url, ROUNDS),
-  open: (roomId) => new CahRoomRun(url, roomId, PLAYERS, recorder, nextClientAddress()),
+  open: (roomId) => new CahRoomRun(url, roomId, PLAYERS, recorder, roomClientAddress(), COMPACT),
   played: (room) => {
     result.roundsPlayed += room.rounds;
   },
@@ -205,6 +210,13 @@ function report() {
         `${(traffic.bytes / Math.max(1, sockets) / Math.max(1, r.activeMs / 1000) / 1024).toFixed(1)} KB/s per socket)`
       : "n/a",
   ]);
+  rows.push([
+    "  room bytes per seat per input",
+    acked.all.count
+      ? `${Math.round(traffic.roomBytes / acked.all.count / PLAYERS)} B on the ${COMPACT ? "compact wire (patch frames)" : "full wire (states and events)"}, ` +
+        `${traffic.roomPackets} messages (timer steps' included; acks, errors and pings not)`
+      : "n/a",
+  ]);
   rows.push(...closingRows("cards", { refusals, oddities }, r, echo, bench.echoLoaded, bench.echoTable));
   console.log(table(rows));
   console.log(
@@ -244,6 +256,8 @@ function windows(): string {
 
 // ---------------------------------------------------------------- bounded, always cleans up
 
+// The definition games run on the same rules: their cost per step, measured in process first.
+console.log(definitionCpuLine("crazy-eights", 4));
 console.log(
   `Cards bench: ${ROOMS} rooms × ${PLAYERS} bots (${ROOMS * PLAYERS} sockets), ${ROUNDS} rounds each, ` +
     `starts staggered over ${STAGGER_MS / 1000} s, hard timeout ${TIMEOUT_MS / 1000} s. Starting servers…`,

@@ -3,6 +3,7 @@ import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { type IntervalHistogram, monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { TASKSET } from "./pinning";
 
 /** What a bench child reports about itself over IPC. */
 export interface ChildStats {
@@ -50,22 +51,26 @@ export class BenchChild {
     readonly name: string,
     script: string,
     env: Record<string, string>,
+    cores?: string,
   ) {
+    const nodeArgs = [
+      // What `npm start` runs with (see docs/operations.md), for the echo baseline too;
+      // BENCH_SEMI_SPACE=0 measures Node's default.
+      ...(process.env.BENCH_SEMI_SPACE === "0" ? [] : [`--max-semi-space-size=${process.env.BENCH_SEMI_SPACE ?? 32}`]),
+      "--import",
+      "tsx",
+      // BENCH_CPU_PROF=dir profiles the children (open the .cpuprofile in Chrome DevTools).
+      ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      // BENCH_NODE_ARGS="--max-semi-space-size=64 …" tries V8 or Node flags on the children.
+      ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+    ];
     this.proc = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
       cwd: repoRoot,
-      // BENCH_CPU_PROF=dir profiles the children (open the .cpuprofile in Chrome DevTools).
-      execArgv: [
-        // What `npm start` runs with (see docs/operations.md), for the echo baseline too;
-        // BENCH_SEMI_SPACE=0 measures Node's default.
-        ...(process.env.BENCH_SEMI_SPACE === "0"
-          ? []
-          : [`--max-semi-space-size=${process.env.BENCH_SEMI_SPACE ?? 32}`]),
-        "--import",
-        "tsx",
-        ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-        // BENCH_NODE_ARGS="--max-semi-space-size=64 …" tries V8 or Node flags on the children.
-        ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
-      ],
+      // Pinned: taskset execs node in its own place (same pid, IPC channel kept), so every
+      // thread the server starts (its PGlite worker too) is on `cores` from the first.
+      ...(cores
+        ? { execPath: TASKSET, execArgv: ["--cpu-list", cores, process.execPath, ...nodeArgs] }
+        : { execArgv: nodeArgs }),
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe", "ipc"],
     });
@@ -81,9 +86,9 @@ export class BenchChild {
     this.exited = new Promise((resolve) => this.proc.once("exit", (code) => resolve(code)));
   }
 
-  /** Start the child and wait (bounded) until it listens; returns it and its port. */
-  static async start(name: string, script: string, env: Record<string, string>, timeoutMs = 60_000) {
-    const child = new BenchChild(name, script, env);
+  /** Start the child (on `cores` only, when given) and wait (bounded) until it listens; returns it and its port. */
+  static async start(name: string, script: string, env: Record<string, string>, timeoutMs = 60_000, cores?: string) {
+    const child = new BenchChild(name, script, env, cores);
     const port = await new Promise<number>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`${name} did not start in ${timeoutMs} ms\n${child.tail}`)),

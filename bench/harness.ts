@@ -24,6 +24,30 @@ export function numArg(name: string, v: string | undefined, min: number, max: nu
   return n;
 }
 
+/** `--help`: print `usage` and exit. */
+export function usageOnHelp(help: boolean | undefined, usage: string): void {
+  if (!help) return;
+  console.log(usage);
+  process.exit(0);
+}
+
+/** parseArgs options for string flags, from their defaults: `{ rooms: "200" }`. */
+export function stringOptions<K extends string>(
+  defaults: Record<K, string>,
+): { [P in K]: { type: "string"; default: string } } {
+  const entries = Object.entries<string>(defaults).map(([k, d]) => [k, { type: "string", default: d }]);
+  return Object.fromEntries(entries) as { [P in K]: { type: "string"; default: string } };
+}
+
+/** `--sync full|patch`: whether the bots take the compact wire (docs/protocols/platform.md, "Compact wire"). */
+export function compactArg(v: string | undefined): boolean {
+  if (v !== "full" && v !== "patch") {
+    console.error(`--sync must be "full" or "patch", not ${v}`);
+    process.exit(2);
+  }
+  return v === "patch";
+}
+
 /** Bounds of `--echo-sec auto`: long enough for about as many round trips as game inputs. */
 export const ECHO_MIN_AUTO_MS = 15_000;
 export const ECHO_MAX_AUTO_MS = 60_000;
@@ -66,6 +90,8 @@ export class BenchRun {
   echoLoaded: EchoPhase | null = null;
   /** The same echo with sockets at tables, each echo answered with the traffic a game input caused. */
   echoTable: EchoPhase | null = null;
+  /** Cores the server children run on (taskset's list), or undefined: wherever the OS puts them. */
+  serverCores: string | undefined;
   private dataDir: string | null = null;
   private readonly disposers: (() => void)[] = [];
   private finishing = false;
@@ -88,8 +114,14 @@ export class BenchRun {
   async startServers(name: string, timeScale = "1"): Promise<{ url: string; echoUrl: string }> {
     this.dataDir = await mkdtemp(join(tmpdir(), "parlor-bench-"));
     const [s, e] = await Promise.all([
-      BenchChild.start(name, "./server-entry.ts", { DATA_DIR: this.dataDir, TIME_SCALE: timeScale }, 90_000),
-      BenchChild.start("echo server", "./echo-server.ts", {}, 60_000),
+      BenchChild.start(
+        name,
+        "./server-entry.ts",
+        { DATA_DIR: this.dataDir, TIME_SCALE: timeScale },
+        90_000,
+        this.serverCores,
+      ),
+      BenchChild.start("echo server", "./echo-server.ts", {}, 60_000, this.serverCores),
     ]);
     this.server = s.child;
     this.echoServer = e.child;

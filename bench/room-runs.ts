@@ -22,6 +22,15 @@ export interface RoomPlay {
   dispose(): void;
 }
 
+/** What every room-run keeps of its course, as `RoomPlay` reads it. */
+export abstract class RoomCourse implements RoomPlay {
+  startedAt = 0;
+  finishedAt = 0;
+  completed = false;
+  abstract play(): Promise<void>;
+  abstract dispose(): void;
+}
+
 /** What the game phase measured. The report may read it at any moment, so it is filled in as the phase goes. */
 export interface RoomPhaseResult {
   roomsStarted: number;
@@ -59,15 +68,57 @@ export interface RoomPhase<R extends RoomPlay> {
   plays: string;
   rooms: number;
   staggerMs: number;
-  socketsPerRoom: number;
+  /** The sockets room `i` holds (its bots). */
+  sockets(i: number): number;
   /** Create room `i` on the server and return its id (a failure is counted and skips the room). */
   create(i: number): Promise<string>;
-  /** The room-run for a created room. */
-  open(id: string): R;
-  /** After a room's `play()` returned: anything else to tally. */
-  played?(room: R): void;
+  /** The room-run for room `i`, created with that id. */
+  open(id: string, i: number): R;
+  /** After room `i`'s `play()` returned: anything else to tally. */
+  played?(room: R, i: number): void;
   /** Inputs the bots have sent so far. */
   sent(): number;
+}
+
+/** Rooms started and games completed by one game of a mixed phase. */
+export interface PartTally {
+  started: number;
+  completed: number;
+}
+
+/**
+ * Several games' rooms as one phase, so they start over the same window and play against
+ * the server together: room `i` of the phase is the next room of `parts[order[i]]` (each
+ * part sees its own rooms numbered 0, 1, …). `tallies[k]` counts part `k`'s rooms.
+ */
+export function mixedPhase(
+  name: string,
+  staggerMs: number,
+  parts: RoomPhase<RoomPlay>[],
+  order: number[],
+): { phase: RoomPhase<RoomPlay>; tallies: PartTally[] } {
+  const seen = parts.map(() => 0);
+  const local = order.map((k) => seen[k]!++);
+  const tallies = parts.map(() => ({ started: 0, completed: 0 }));
+  const part = (i: number) => parts[order[i]!]!;
+  const phase: RoomPhase<RoomPlay> = {
+    name,
+    plays: "rooms",
+    rooms: order.length,
+    staggerMs,
+    sockets: (i) => part(i).sockets(local[i]!),
+    create: (i) => part(i).create(local[i]!),
+    open: (id, i) => {
+      tallies[order[i]!]!.started++;
+      return part(i).open(id, local[i]!);
+    },
+    played: (room, i) => {
+      part(i).played?.(room, local[i]!);
+      if (room.completed) tallies[order[i]!]!.completed++;
+    },
+    sent: () => parts.reduce((n, p) => n + p.sent(), 0),
+  };
+  return { phase, tallies };
 }
 
 /**
@@ -82,6 +133,7 @@ export async function runRoomPhase<R extends RoomPlay>(
   deadline: number,
 ): Promise<void> {
   const rooms: R[] = [];
+  let sockets = 0;
   bench.onDispose(() => {
     for (const r of rooms) r.dispose();
   });
@@ -101,11 +153,12 @@ export async function runRoomPhase<R extends RoomPlay>(
         bench.fail(`room ${i}: ${String(err)}`);
         return;
       }
-      const room = p.open(id);
+      const room = p.open(id, i);
       rooms.push(room);
+      sockets += p.sockets(i);
       result.roomsStarted++;
       await room.play();
-      p.played?.(room);
+      p.played?.(room, i);
       if (room.completed) result.completed++;
     }),
   );
@@ -124,7 +177,6 @@ export async function runRoomPhase<R extends RoomPlay>(
   const firstStart = Math.min(...rooms.map((r) => r.startedAt));
   const lastEnd = Math.max(...rooms.map((r) => r.finishedAt || ended));
   result.activeMs = rooms.length ? lastEnd - firstStart : 0;
-  const sockets = rooms.length * p.socketsPerRoom;
   result.ratePerSocket = sockets && result.activeMs ? p.sent() / sockets / (result.activeMs / 1000) : 0;
   const frames = inbound.frames - frames0;
   result.inboundPerSocket = sockets && result.activeMs ? frames / sockets / (result.activeMs / 1000) : 0;

@@ -23,6 +23,11 @@ export class Samples {
     return this.values[Math.min(this.values.length, Math.max(1, rank)) - 1]!;
   }
 
+  /** Take in every sample of `other` too. */
+  addAll(other: Samples): void {
+    for (const v of other.values) this.add(v);
+  }
+
   max(): number {
     return this.values.length ? this.pct(100) : Number.NaN;
   }

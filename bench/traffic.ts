@@ -7,11 +7,13 @@ import type { Socket } from "socket.io-client";
 
 export const inbound = { frames: 0, bytes: 0 };
 
-export function countInbound(socket: Socket): void {
+/** Count what `socket` receives; `also` sees each raw frame too (a bench's own tally of bytes). */
+export function countInbound(socket: Socket, also?: (frame: string | ArrayBuffer) => void): void {
   socket.io.on("open", () => {
-    socket.io.engine.on("data", (d: unknown) => {
+    socket.io.engine.on("data", (d: string | ArrayBuffer) => {
       inbound.frames++;
-      inbound.bytes += typeof d === "string" ? d.length : ((d as ArrayBuffer).byteLength ?? 0);
+      inbound.bytes += typeof d === "string" ? d.length : (d.byteLength ?? 0);
+      also?.(d);
     });
   });
 }

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { io, type Socket } from "socket.io-client";
-import { countInbound } from "./traffic";
+import type { TriviaIntent } from "../src/games/trivia-duel/protocol";
+import type { ServerMessage } from "../src/games/trivia-duel/wire";
+import { TriviaDuelPlayer } from "../test/support/bots";
+import { seedRng } from "../test/support/bots/random";
+import { BenchBot } from "./bench-bot";
+import { RoomCourse } from "./room-runs";
+import { LabelledSamples } from "./stats";
+import { InputTally } from "./tally";
 
 /** Where the bots report what they see. */
 export interface TriviaRecorder {
@@ -17,49 +23,53 @@ export interface TriviaRecorder {
   odd(what: string): void;
   /** Something that breaks the run (makes the exit code non-zero). */
   error(what: string): void;
+  /** A frame a bot received, its size in bytes. */
+  received?(bytes: number): void;
 }
 
-type Msg = Record<string, unknown> & { type: string };
-type Seat = "P1" | "P2";
-type Intent =
-  | { type: "BET"; amount: number }
-  | { type: "MATCH" }
-  | { type: "RAISE"; amount: number }
-  | { type: "FOLD" }
-  | { type: "BUZZ" }
-  | { type: "ANSWER"; text: string };
+/** A recorder that keeps it all: inputs and lateness by kind, counts, and the bytes received. */
+export class TriviaTally extends InputTally implements TriviaRecorder {
+  /** Arrivals of scheduled events, how late, by what they were. */
+  readonly lateBy = new LabelledSamples();
 
-const rand = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
-const nums = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === "number") : []);
-const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+  input = (kind: string, ms: number) => this.inputs.add(kind, ms);
+  lateness = (kind: string, ms: number) => this.lateBy.add(kind, ms);
+  refused = (kind: string, code: string, benign: boolean) =>
+    this.refusals.inc(`${kind}:${code}${benign ? "" : " (unexpected)"}`);
+  /** Every frame counts (Trivia sends no acks). */
+  received = (bytes: number) => {
+    this.bytes += bytes;
+  };
+}
 
-/** Human-ish delay before a betting decision or an answer. */
-const THINK_MS: [number, number] = [300, 2000];
-/** Share of questions where nobody buzzes, so the clue's deadline fires on its own. */
-const NOBODY_BUZZES = 0.25;
-const WANTS_TO_BUZZ = 0.75;
-const ANSWERS_RIGHT = 0.65;
-const WRONG_ANSWER = "xyzzy plugh";
+/** Create a Trivia Duel room; its code. */
+export async function createTriviaRoom(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/v1/trivia/rooms`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
+  if (res.status !== 201) throw new Error(`POST /api/v1/trivia/rooms: HTTP ${res.status}`);
+  return ((await res.json()) as { roomId: string }).roomId;
+}
+
+/** A scheduled event that came more than this late missed its deadline. */
+export const MISSED_MS = 250;
+
 /** Refusals a well-behaved bot still meets: both buzzers racing, a buzz landing as the clue times out. */
 const BENIGN: Record<string, string[]> = { BUZZ: ["buzz_lost", "not_clue_phase"] };
 
-type BuzzPlan = Record<Seat, number | null>;
-
 /** One Trivia Duel room played by two bots over real sockets. */
-export class RoomRun {
+export class RoomRun extends RoomCourse {
   readonly bots: [Bot, Bot];
-  private readonly plans = new Map<string, BuzzPlan>();
   private readonly answers = new Map<string, Promise<string | null>>();
-  completed = false;
-  startedAt = 0;
-  finishedAt = 0;
 
   constructor(
     readonly url: string,
     readonly code: string,
     readonly rec: TriviaRecorder,
   ) {
+    super();
     this.bots = [new Bot(this, "a"), new Bot(this, "b")];
   }
 
@@ -77,25 +87,6 @@ export class RoomRun {
 
   dispose(): void {
     for (const b of this.bots) b.dispose();
-  }
-
-  /** Who buzzes this question and when (ms after PHASE_CLUE), decided once per room. */
-  planFor(match: number, question: number, clueMs: number): BuzzPlan {
-    const key = `${match}:${question}`;
-    let plan = this.plans.get(key);
-    if (!plan) {
-      const at = () => rand(500, Math.max(600, clueMs));
-      if (Math.random() < NOBODY_BUZZES) plan = { P1: null, P2: null };
-      else {
-        plan = {
-          P1: Math.random() < WANTS_TO_BUZZ ? at() : null,
-          P2: Math.random() < WANTS_TO_BUZZ ? at() : null,
-        };
-        if (plan.P1 === null && plan.P2 === null) plan[pick(["P1", "P2"] as const)] = at();
-      }
-      this.plans.set(key, plan);
-    }
-    return plan;
   }
 
   /** The current question's answer, from the bench-only route (fetched once per question). */
@@ -123,57 +114,42 @@ export class RoomRun {
   }
 }
 
-export class Bot {
-  private readonly socket: Socket;
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private seat: Seat | null = null;
-  private closing = false;
+/**
+ * One player of a room: the Trivia Duel bot (test/support/bots) at its human pace, over a
+ * lean socket that measures what the bench reports.
+ */
+export class Bot extends BenchBot {
+  private readonly player: TriviaDuelPlayer;
   private pending: { kind: string; at: number } | null = null;
+  /** The bot's moment (see TriviaDuelPlayer) its next move was planned at: one plan a moment. */
+  private plannedAt = -1;
+  private sentAnswer: string | null = null;
   private seated: (() => void) | null = null;
-  private finish!: () => void;
-  readonly finished: Promise<void>;
   completedMatch = false;
 
-  // Per question.
-  private match = 0;
-  private question = 0;
-  private turn = 0;
+  // Deadlines the server announced, to measure how late their events came.
   private categoryEndsAt: number | null = null;
   private clueDeadline: number | null = null;
   private nextPhaseAt: number | null = null;
-  private clueLive = false;
-  private wantsBuzz = false;
-  private buzzed = false;
-  private buzzTimer: NodeJS.Timeout | null = null;
-  private meantRight: boolean | null = null;
 
   constructor(
     private readonly room: RoomRun,
     private readonly tag: string,
   ) {
-    this.finished = new Promise((resolve) => {
-      this.finish = resolve;
-    });
-    this.socket = io(`${room.url}/trivia`, {
-      transports: ["websocket"],
-      forceNew: true,
-      reconnection: false,
-      autoConnect: false,
-      timeout: 30_000,
-    });
-    countInbound(this.socket);
-    this.socket.on("message", (m: Msg) => this.onMessage(m));
-    this.socket.on("connect_error", (err) => this.fail(`connect_error: ${err.message}`));
-    this.socket.on("disconnect", (reason) => {
-      if (!this.closing) this.fail(`disconnected mid-match: ${reason}`);
-    });
+    super(`${room.url}/trivia`, "match", { autoConnect: false });
+    this.player = new TriviaDuelPlayer(seedRng(`${room.code} ${tag}`));
+    this.socket.on("message", (m: ServerMessage) => this.onMessage(m));
+  }
+
+  protected onFrame(d: string | ArrayBuffer): void {
+    this.rec.received?.(typeof d === "string" ? Buffer.byteLength(d) : d.byteLength);
   }
 
   private get rec() {
     return this.room.rec;
   }
 
-  private fail(what: string): void {
+  protected fail(what: string): void {
     if (this.closing) return;
     this.rec.error(`room ${this.room.code} bot ${this.tag}: ${what}`);
     this.dispose();
@@ -190,30 +166,14 @@ export class Bot {
     });
   }
 
-  dispose(): void {
-    this.closing = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
-    this.socket.close();
-    this.finish();
-  }
-
-  private later(ms: number, fn: () => void): NodeJS.Timeout {
-    const t = setTimeout(() => {
-      this.timers.delete(t);
-      if (!this.closing) fn();
-    }, ms);
-    this.timers.add(t);
-    return t;
-  }
-
-  private send(intent: Intent): void {
+  private send(intent: TriviaIntent): void {
     if (this.closing) return;
     if (this.pending) {
       this.rec.odd(`${intent.type} while ${this.pending.kind} was unanswered`);
       return;
     }
     this.pending = { kind: intent.type, at: performance.now() };
+    if (intent.type === "ANSWER") this.sentAnswer = intent.text;
     this.rec.sent(intent.type);
     this.socket.send(intent);
   }
@@ -229,176 +189,112 @@ export class Bot {
     if (deadline !== null) this.rec.lateness(kind, wall - deadline);
   }
 
-  private onMessage(m: Msg): void {
+  private onMessage(m: ServerMessage): void {
     const now = performance.now();
     const wall = Date.now();
+    const seat = this.player.seat;
     switch (m.type) {
-      case "ROOM_STATE": {
-        this.seat = m.you === "P1" || m.you === "P2" ? m.you : null;
-        if (!this.seat) {
+      case "ROOM_STATE":
+        if (m.you === null) {
           this.fail("was not given a seat");
           return;
         }
-        this.match = Number(m.matchNumber ?? 0);
-        this.question = Number(m.questionIndex ?? 0);
         // The second joiner starts the match, and its socket joins the room just after the
         // match's first messages went out: its ROOM_STATE carries the category deadline.
         if (m.phase === "CATEGORY" && typeof m.categoryEndsAt === "number") this.categoryEndsAt = m.categoryEndsAt;
         this.seated?.();
         this.seated = null;
-        return;
-      }
-      case "MATCH_STARTED":
-        this.match = Number(m.matchNumber);
-        return;
+        break;
       case "PHASE_CATEGORY":
         this.late("resolution_end", this.nextPhaseAt, wall);
-        this.newQuestion(Number(m.questionIndex));
-        this.categoryEndsAt = typeof m.endsAt === "number" ? m.endsAt : null;
-        return;
+        this.clueDeadline = null;
+        this.nextPhaseAt = null;
+        this.categoryEndsAt = m.endsAt;
+        break;
       case "PHASE_BETTING":
       case "BETTING_SKIPPED":
         this.late("category_end", this.categoryEndsAt, wall);
         this.categoryEndsAt = null;
-        if (m.type === "PHASE_BETTING" && m.awaitingAction === this.seat)
-          this.decideBet(strs(m.availableActions), nums(m.betOptions), []);
-        return;
+        break;
       case "BET_TIMEOUT":
-        this.turn++;
-        if (m.player === this.seat) this.rec.odd("bet timed out (bot's decision did not land within the bet time)");
-        return;
+        if (m.player === seat) this.rec.odd("bet timed out (bot's decision did not land within the bet time)");
+        break;
       case "BET_PLACED":
-        this.turn++;
-        if (m.player === this.seat && m.auto !== true) this.settle(String(m.action), now);
-        if (m.awaitingAction === this.seat) this.decideBet(strs(m.availableActions), [], nums(m.raiseOptions));
-        return;
-      case "PHASE_CLUE": {
-        this.clueLive = true;
-        const clueMs = (Number(m.clueLength) / Number(m.revealRate)) * 1000;
-        const at = this.room.planFor(this.match, this.question, clueMs)[this.seat!];
-        void this.room.answerFor(this.match, this.question);
-        if (at !== null) {
-          this.wantsBuzz = true;
-          this.armBuzz(at);
-        }
-        return;
-      }
+        if (m.player === seat && m.auto !== true) this.settle(m.action, now);
+        break;
+      case "PHASE_CLUE":
+        // Fetched now, so the answer is at hand if the bot buzzes.
+        void this.room.answerFor(this.player.matchNumber, m.questionIndex);
+        break;
       case "CLUE_COMPLETE":
-        this.clueDeadline = typeof m.deadline === "number" ? m.deadline : null;
-        return;
+        this.clueDeadline = m.deadline;
+        break;
       case "BUZZED":
-        this.clueLive = false;
         this.clueDeadline = null;
-        this.disarmBuzz();
-        if (m.player === this.seat) {
-          this.buzzed = true;
-          this.settle("BUZZ", now);
-          this.decideAnswer();
-        }
-        return;
+        if (m.player === seat) this.settle("BUZZ", now);
+        break;
       case "ANSWER_SUBMITTED":
-        if (m.player === this.seat) {
-          if (m.timedOut === true) this.rec.odd("answer timed out (bot's answer did not land within the answer time)");
-          else {
-            this.settle("ANSWER", now);
-            if (this.meantRight !== null && m.correct !== this.meantRight)
-              this.rec.odd(`answer judged ${m.correct ? "right" : "wrong"} against the bot's intent`);
-          }
+        if (m.player !== seat) break;
+        if (m.timedOut === true) this.rec.odd("answer timed out (bot's answer did not land within the answer time)");
+        else {
+          this.settle("ANSWER", now);
+          if (this.sentAnswer !== null && this.player.meantRight(this.sentAnswer) && !m.correct)
+            this.rec.odd("the right answer was judged wrong");
         }
-        return;
+        this.sentAnswer = null;
+        break;
       case "CLUE_RESUMED":
-        this.clueLive = true;
-        this.clueDeadline = typeof m.deadline === "number" ? m.deadline : null;
-        if (this.wantsBuzz && !this.buzzed) this.armBuzz(rand(300, 1500));
-        return;
+        this.clueDeadline = m.deadline;
+        break;
       case "PHASE_RESOLUTION":
-        this.clueLive = false;
-        this.disarmBuzz();
         // Only a draw with a live post-clue deadline (nobody answering) came from that timer.
         if (m.outcome === "DRAW") this.late("clue_deadline", this.clueDeadline, wall);
         this.clueDeadline = null;
-        this.nextPhaseAt = typeof m.nextPhaseAt === "number" ? m.nextPhaseAt : null;
-        return;
+        this.nextPhaseAt = m.nextPhaseAt;
+        break;
       case "PHASE_COMPLETE":
         this.late("resolution_end", this.nextPhaseAt, wall);
         this.nextPhaseAt = null;
         if (m.forfeit === true) this.rec.odd("match ended by forfeit");
         else this.completedMatch = true;
         this.closing = true;
-        this.finish();
+        this.stopPlaying();
         return;
       case "ERROR": {
-        const code = String(m.code);
         if (!this.pending) {
-          this.rec.odd(`unsolicited ERROR ${code}`);
+          this.rec.odd(`unsolicited ERROR ${m.code}`);
           return;
         }
         const kind = this.pending.kind;
         this.pending = null;
-        this.rec.refused(kind, code, BENIGN[kind]?.includes(code) ?? false);
+        this.rec.refused(kind, m.code, BENIGN[kind]?.includes(m.code) ?? false);
         return;
       }
-      default:
-        return;
     }
+    this.player.hear(m);
+    this.plan();
   }
 
-  private newQuestion(index: number): void {
-    this.question = index;
-    this.clueDeadline = null;
-    this.nextPhaseAt = null;
-    this.clueLive = false;
-    this.wantsBuzz = false;
-    this.buzzed = false;
-    this.meantRight = null;
-    this.disarmBuzz();
-  }
-
-  /** Bet, match, raise or fold after a human pause; dropped if the turn moved on meanwhile. */
-  private decideBet(actions: string[], betOptions: number[], raiseOptions: number[]): void {
-    const turn = this.turn;
-    this.later(rand(...THINK_MS), () => {
-      if (this.turn !== turn) return;
-      const r = Math.random();
-      const canFold = actions.includes("FOLD");
-      if (actions.includes("BET")) {
-        if (canFold && r < 0.1) return this.send({ type: "FOLD" });
-        return this.send({ type: "BET", amount: pick(betOptions.length ? betOptions : [5]) });
+  /**
+   * Plan the bot's move for this moment after its pace; drop it if the moment passed
+   * meanwhile (the turn moved on, the other buzzed first). An answer first looks the right
+   * one up, which the bot uses most of the time.
+   */
+  private plan(): void {
+    const moment = this.player.moment;
+    if (this.closing || this.pending || this.plannedAt === moment) return;
+    const intent = this.player.next();
+    if (!intent) return;
+    this.plannedAt = moment;
+    const { matchNumber, question } = this.player;
+    this.later(this.player.paceMs(intent), async () => {
+      if (intent.type === "ANSWER") {
+        const answer = await this.room.answerFor(matchNumber, question);
+        if (answer !== null) this.player.knowAnswer(answer);
       }
-      if (actions.includes("MATCH")) {
-        if (actions.includes("RAISE") && raiseOptions.length && r < 0.2)
-          return this.send({ type: "RAISE", amount: pick(raiseOptions) });
-        if (canFold && r > 0.9) return this.send({ type: "FOLD" });
-        return this.send({ type: "MATCH" });
-      }
-      if (canFold) this.send({ type: "FOLD" });
-    });
-  }
-
-  private armBuzz(ms: number): void {
-    this.disarmBuzz();
-    this.buzzTimer = this.later(ms, () => {
-      this.buzzTimer = null;
-      if (this.clueLive && !this.buzzed) this.send({ type: "BUZZ" });
-    });
-  }
-
-  private disarmBuzz(): void {
-    if (!this.buzzTimer) return;
-    clearTimeout(this.buzzTimer);
-    this.timers.delete(this.buzzTimer);
-    this.buzzTimer = null;
-  }
-
-  private decideAnswer(): void {
-    const match = this.match;
-    const question = this.question;
-    const wantRight = Math.random() < ANSWERS_RIGHT;
-    this.later(rand(500, 2500), async () => {
-      const answer = wantRight ? await this.room.answerFor(match, question) : null;
-      if (this.closing || this.question !== question) return;
-      this.meantRight = answer !== null;
-      this.send({ type: "ANSWER", text: answer ?? WRONG_ANSWER });
+      if (this.closing || this.player.moment !== moment) return;
+      const now = this.player.next();
+      if (now) this.send(now);
     });
   }
 }

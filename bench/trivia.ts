@@ -13,10 +13,8 @@ import { parseArgs } from "node:util";
 import { BenchRun, echoArg, numArg } from "./harness";
 import { closingRows, durationRow, echoRows, type Row, sentRows } from "./report-rows";
 import { emptyRoomPhaseResult, type RoomPhase, runRoomPhase } from "./room-runs";
-import { Counter, fmtMs, fmtSamples, LabelledSamples, table } from "./stats";
-import { RoomRun, type TriviaRecorder } from "./trivia-bot";
-
-const MISSED_MS = 250;
+import { fmtMs, fmtSamples, table } from "./stats";
+import { createTriviaRoom, MISSED_MS, RoomRun, TriviaTally } from "./trivia-bot";
 
 const { values: args } = parseArgs({
   options: {
@@ -43,33 +41,12 @@ const fail = bench.fail;
 
 // ---------------------------------------------------------------- what we measure
 
-const inputs = new LabelledSamples();
-const lateness = new LabelledSamples();
-const sentByKind = new Counter();
-const refusals = new Counter();
-const oddities = new Counter();
-const recorder: TriviaRecorder = {
-  sent: (kind) => sentByKind.inc(kind),
-  input: (kind, ms) => inputs.add(kind, ms),
-  lateness: (kind, ms) => lateness.add(kind, ms),
-  refused: (kind, code, benign) => refusals.inc(`${kind}:${code}${benign ? "" : " (unexpected)"}`),
-  odd: (what) => oddities.inc(what),
-  error: (what) => fail(what),
-};
+const recorder = new TriviaTally(fail);
+const { inputs, lateBy: lateness, sentByKind, refusals, oddities } = recorder;
 
 const result = { rooms: ROOMS, ...emptyRoomPhaseResult() };
 
 // ---------------------------------------------------------------- the run
-
-async function createRoom(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/v1/trivia/rooms`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: "{}",
-  });
-  if (res.status !== 201) throw new Error(`POST /api/v1/trivia/rooms: HTTP ${res.status}`);
-  return ((await res.json()) as { roomId: string }).roomId;
-}
 
 /** N Trivia Duel rooms, 2 bots (2 sockets) each, one match per room. */
 const triviaRooms = (url: string): RoomPhase<RoomRun> => ({
@@ -77,8 +54,8 @@ const triviaRooms = (url: string): RoomPhase<RoomRun> => ({
   plays: "matches",
   rooms: ROOMS,
   staggerMs: STAGGER_MS,
-  socketsPerRoom: 2,
-  create: () => createRoom(url),
+  sockets: () => 2,
+  create: () => createTriviaRoom(url),
   open: (code) => new RoomRun(url, code, recorder),
   sent: () => sentByKind.total,
 });

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { request } from "node:http";
+import { describe, expect, it } from "vitest";
+import type { ApiRefusal } from "../src/engine/module";
+import { Accounts } from "../src/platform/accounts/accounts";
+import { FIRST_LOCK_MS, LoginLocked } from "../src/platform/accounts/login-backoff";
 import { Identities } from "../src/platform/identities";
-import { startServer, type TestServer } from "./support/server";
+import { call as rest } from "./support/rest";
+import { serverPerFile, startServer } from "./support/server";
 
 /** Accounts and organisations over REST, in the SerpentRace document's error format. */
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = serverPerFile();
 
-async function call(method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  const r = await fetch(`${server.url}${path}`, {
-    method,
-    headers,
-    ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
-  });
-  return { status: r.status, body: (await r.json()) as Record<string, any> };
-}
+const call = (method: string, path: string, opts: { token?: string; body?: unknown } = {}) =>
+  rest(server.url, method, path, opts);
 
 let n = 0;
 const email = () => `player${++n}-${Date.now()}@school.example`;
@@ -101,6 +91,107 @@ describe("accounts", () => {
     const ours = await Identities.open(server.db as never);
     const expired = await ours.sign({ kind: "user" }, "parlor-access", -60, "user:someone");
     expect((await call("GET", "/api/v1/auth/me", { token: expired })).status).toBe(401);
+  });
+});
+
+/** POST JSON from a loopback address of our choosing (127.0.0.x), with the reply's headers. */
+function postFrom(from: string, path: string, body: unknown) {
+  return new Promise<{ status: number; retryAfter: string | undefined; body: Record<string, unknown> }>(
+    (resolve, reject) => {
+      const u = new URL(`${server.url}${path}`);
+      const req = request(
+        {
+          host: u.hostname,
+          port: u.port,
+          path: u.pathname,
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          localAddress: from,
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (d) => (text += d));
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              retryAfter: res.headers["retry-after"] as string | undefined,
+              body: JSON.parse(text),
+            }),
+          );
+        },
+      );
+      req.on("error", reject);
+      req.end(JSON.stringify(body));
+    },
+  );
+}
+
+describe("guessing an account's password", () => {
+  it("five wrong passwords from five addresses lock the account's logins, the right password included, with Retry-After", async () => {
+    const address = email();
+    await call("POST", "/api/v1/auth/register", {
+      body: { email: address, password: PASSWORD, displayName: "Target" },
+    });
+    for (let i = 1; i <= 5; i++)
+      expect(
+        (await postFrom(`127.0.0.${i}`, "/api/v1/auth/login", { email: address, password: `guess ${i}!` })).status,
+      ).toBe(401);
+    // A sixth address, and the right password: the account is locked, whoever asks.
+    const right = await postFrom("127.0.0.6", "/api/v1/auth/login", { email: address, password: PASSWORD });
+    expect(right).toMatchObject({
+      status: 429,
+      body: { code: "too_many_attempts", error: expect.stringMatching(/try again/) },
+    });
+    expect(Number(right.retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(Number(right.retryAfter)).toBeLessThanOrEqual(FIRST_LOCK_MS / 1000);
+    expect(JSON.stringify(right.body)).not.toContain("accessToken");
+    // Other accounts are not affected.
+    const other = email();
+    await call("POST", "/api/v1/auth/register", { body: { email: other, password: PASSWORD, displayName: "Other" } });
+    expect((await postFrom("127.0.0.6", "/api/v1/auth/login", { email: other, password: PASSWORD })).status).toBe(200);
+  });
+
+  it("each wrong password past five doubles the wait, and the right one after a wait resets it", async () => {
+    let now = 1_900_000_000_000;
+    const accounts = new Accounts(server.db, await Identities.open(server.db as never), () => now);
+    const address = email();
+    await accounts.register(address, PASSWORD, "Clocked");
+    const attempt = async (password: string) => {
+      try {
+        await accounts.login(address, password);
+        return "ok";
+      } catch (err) {
+        return err instanceof LoginLocked ? `locked ${err.retryAfterSec}s` : (err as ApiRefusal).code;
+      }
+    };
+    const outcomes: string[] = [];
+    for (let i = 0; i < 5; i++) outcomes.push(await attempt("wrong password 1"));
+    outcomes.push(await attempt(PASSWORD));
+    now += 10_000;
+    outcomes.push(await attempt(PASSWORD));
+    now += 20_000; // the first lock (30 s) is over: one more guess, and the next lock is twice as long
+    outcomes.push(await attempt("wrong password 2"));
+    outcomes.push(await attempt(PASSWORD));
+    now += 60_000;
+    outcomes.push(await attempt("wrong password 3"));
+    outcomes.push(await attempt(PASSWORD));
+    now += 120_000;
+    // Over: the right password works and the count starts again.
+    outcomes.push(await attempt(PASSWORD));
+    for (let i = 0; i < 4; i++) outcomes.push(await attempt("wrong password 4"));
+    outcomes.push(await attempt(PASSWORD));
+    expect(outcomes).toEqual([
+      ...Array(5).fill("invalid_credentials"),
+      "locked 30s",
+      "locked 20s",
+      "invalid_credentials",
+      "locked 60s",
+      "invalid_credentials",
+      "locked 120s",
+      "ok",
+      ...Array(4).fill("invalid_credentials"),
+      "ok",
+    ]);
   });
 });
 

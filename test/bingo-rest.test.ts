@@ -1,40 +1,28 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateDaily } from "../src/games/cricket-bingo/generate";
 import { utcDate } from "../src/games/cricket-bingo/seed";
 import { forgetStates, ownGame, playTurn, startOrResume } from "../src/games/cricket-bingo/service/games";
 import { BingoViewSchema, TurnResultSchema } from "../src/games/cricket-bingo/wire";
-import { startServer, type TestServer } from "./support/server";
+import { call as rest } from "./support/rest";
+import { serverPerFile } from "./support/server";
 
 /**
  * Cricket Bingo over REST: every route and refusal, the one-attempt rule, the leaderboard,
  * and a scan of every response for cards not yet drawn.
  */
-let server: TestServer;
+const SECRET = "bingo-rest-test-daily-seed";
 const today = utcDate(Date.now());
 const yesterday = utcDate(Date.now() - 86_400_000);
 /** Every response body, for the secrecy scan at the end. */
 const seen: { path: string; body: unknown }[] = [];
 
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = serverPerFile({ DAILY_SEED_SECRET: SECRET });
 
 async function call(method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  const r = await fetch(`${server.url}/api/v1/bingo${path}`, {
-    method,
-    headers,
-    ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
-  });
-  const body = (await r.json()) as Record<string, any>;
-  seen.push({ path, body });
-  return { status: r.status, body };
+  const r = await rest(`${server.url}/api/v1/bingo`, method, path, opts);
+  seen.push({ path, body: r.body });
+  return r;
 }
 
 /** A player who starts `date`'s game of `size` (today's 3×3 classic by default). */
@@ -44,9 +32,30 @@ async function player(name: string, body: Record<string, unknown> = {}) {
   return { token: r.body.playerToken as string, gameId: r.body.gameId as string, start: r.body };
 }
 
+let accounts = 0;
+/** The same with an account (ranked on today's puzzle): its access token is the player's identity. */
+async function member(name: string, body: Record<string, unknown> = {}) {
+  const reg = await fetch(`${server.url}/api/v1/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email: `rest-${++accounts}-${Date.now()}@example.com`,
+      password: "correct horse 42",
+      displayName: name,
+    }),
+  });
+  expect(reg.status).toBe(201);
+  const token = ((await reg.json()) as { accessToken: string }).accessToken;
+  const r = await call("POST", "/games", { token, body: { gridSize: 3, ...body } });
+  expect([200, 201]).toContain(r.status);
+  return { token, gameId: r.body.gameId as string, start: r.body };
+}
+
+const dayOf = (date: string, size: 3 | 4) => generateDaily(date, size, { secret: SECRET });
+
 /** Play a whole game to a win, placing each card on a cell it fits (read from the day itself). */
 async function playToWin(token: string, gameId: string, date: string, size: 3 | 4) {
-  const day = generateDaily(date, size);
+  const day = dayOf(date, size);
   let state = (await call("GET", `/games/${gameId}`, { token })).body.state;
   while (state.status === "playing") {
     const i = state.deckIndex as number;
@@ -77,14 +86,16 @@ describe("Cricket Bingo over REST", () => {
 
   it("gives an anonymous player a token, and one attempt per date and size, whatever the mode", async () => {
     const ada = await player("Ada");
-    expect(ada.start).toMatchObject({ ranked: true });
+    // Anonymous play is never ranked (an account's is: bingo-ranked.test.ts).
+    expect(ada.start).toMatchObject({ ranked: false });
     expect(ada.token).toMatch(/^ey/);
     BingoViewSchema.parse(ada.start.state);
     // Asking again (the page reloaded) resumes the same game.
     const again = await call("POST", "/games", { token: ada.token, body: { gridSize: 3 } });
     expect(again).toMatchObject({ status: 200, body: { gameId: ada.gameId } });
     expect(again.body.playerToken).toBeUndefined();
-    // Asking for the other mode is no second attempt (RULINGS 7): the same game, in its own mode.
+    // Asking for the other mode is no second attempt
+    // (docs/games/cricket-bingo.md, Decisions D7): the same game, in its own mode.
     const assisted = await call("POST", "/games", { token: ada.token, body: { gridSize: 3, mode: "assisted" } });
     expect(assisted).toMatchObject({ status: 200, body: { gameId: ada.gameId, state: { mode: "classic" } } });
     expect(assisted.body.state.eligibleCells).toBeUndefined();
@@ -97,8 +108,8 @@ describe("Cricket Bingo over REST", () => {
     expect((await call("GET", "/me/games", { token: ada.token })).body).toEqual({
       date: today,
       games: [
-        { gameId: ada.gameId, gridSize: 3, mode: "classic", ranked: true, status: "playing", score: 0 },
-        { gameId: big.body.gameId, gridSize: 4, mode: "assisted", ranked: true, status: "playing", score: 0 },
+        { gameId: ada.gameId, gridSize: 3, mode: "classic", ranked: false, status: "playing", score: 0 },
+        { gameId: big.body.gameId, gridSize: 4, mode: "assisted", ranked: false, status: "playing", score: 0 },
       ],
     });
     expect((await call("GET", `/me/games?date=${yesterday}`, { token: ada.token })).body.games).toEqual([
@@ -194,7 +205,7 @@ describe("Cricket Bingo over REST", () => {
     expect((await call("GET", `/games/${bo.gameId}`, { token: bo.token })).body.state).toEqual(wild.body.state);
   });
 
-  it("a game played on records since corrected is refused, not continued on another deck", async () => {
+  it("a game whose content version this server does not keep is refused, not continued on another deck", async () => {
     const kit = await player("Kit", { date: yesterday });
     await call("POST", `/games/${kit.gameId}/actions`, { token: kit.token, body: { type: "SKIP" } });
     await sql`UPDATE bingo_games SET content_version = 'an-older-catalog' WHERE id = ${kit.gameId}`.execute(server.db);
@@ -215,8 +226,8 @@ describe("Cricket Bingo over REST", () => {
   });
 
   it("plays a game to a win, survives a restart mid-way, refuses turns once over, and shares no spoilers", async () => {
-    const dee = await player("Dee");
-    const day = generateDaily(today, 3);
+    const dee = await member("Dee");
+    const day = dayOf(today, 3);
     // Skip to the first card that fits a cell, and place it there.
     const first = day.fits.findIndex((cells) => cells.length > 0);
     expect(first).toBeGreaterThanOrEqual(0);
@@ -265,9 +276,9 @@ describe("Cricket Bingo over REST", () => {
   });
 
   it("ranks finished games of the day, ties sharing a rank, classic and assisted apart", async () => {
-    const fay = await player("Fay");
+    const fay = await member("Fay");
     await playToWin(fay.token, fay.gameId, today, 3);
-    const gus = await player("Gus");
+    const gus = await member("Gus");
     while ((await call("GET", `/games/${gus.gameId}`, { token: gus.token })).body.state.status === "playing")
       await call("POST", `/games/${gus.gameId}/actions`, { token: gus.token, body: { type: "SKIP" } });
     const board = await call("GET", `/leaderboard?date=${today}&size=3&mode=classic`, { token: gus.token });
@@ -301,7 +312,7 @@ describe("Cricket Bingo over REST", () => {
     // Today's 4×4 classic board: 51 games played out by the server's own turn logic (faster
     // than over HTTP, and within the routes' per-minute limits), then one more player below them.
     const ctx = server.services;
-    const day = generateDaily(today, 4);
+    const day = dayOf(today, 4);
     const playOut = async (gameId: string, playerId: string, places: number) => {
       let state = (await ownGame(ctx, gameId, playerId)).state;
       let placed = 0;
@@ -316,12 +327,12 @@ describe("Cricket Bingo over REST", () => {
       return state;
     };
     for (let n = 0; n < 51; n++) {
-      const playerId = `anon:board-${n}`;
+      const playerId = `user:board-${n}`;
       const g = await startOrResume(ctx, { playerId, displayName: `Bot ${n}` }, today, 4, "classic", true);
       const end = await playOut(g.row.id, playerId, n < 3 ? 16 : 1);
       expect(end.score).toBeGreaterThan(0);
     }
-    const lou = await player("Lou", { gridSize: 4 });
+    const lou = await member("Lou", { gridSize: 4 });
     const louId = (await ctx.identity!.fromToken(lou.token))!.id;
     expect(await playOut(lou.gameId, louId, 0)).toMatchObject({ status: "lost", score: 0 });
     const board = await call("GET", "/leaderboard?size=4&mode=classic", { token: lou.token });
@@ -353,9 +364,13 @@ describe("Cricket Bingo over REST", () => {
         auth: "none",
         ok: ["date", "gridSize", "grid", "deckSize"],
       },
-      "post /api/v1/bingo/games": { query: [], auth: "optional", ok: ["gameId", "playerToken", "ranked", "state"] },
-      "get /api/v1/bingo/games/{gameId}": { query: [], auth: "needed", ok: ["gameId", "ranked", "state"] },
-      "post /api/v1/bingo/games/{gameId}/actions": { query: [], auth: "needed", ok: ["state", "result"] },
+      "post /api/v1/bingo/games": {
+        query: [],
+        auth: "optional",
+        ok: ["gameId", "playerToken", "ranked", "state", "standing"],
+      },
+      "get /api/v1/bingo/games/{gameId}": { query: [], auth: "needed", ok: ["gameId", "ranked", "state", "standing"] },
+      "post /api/v1/bingo/games/{gameId}/actions": { query: [], auth: "needed", ok: ["state", "result", "standing"] },
       "get /api/v1/bingo/games/{gameId}/share": { query: [], auth: "needed", ok: ["text"] },
       "get /api/v1/bingo/leaderboard": {
         query: ["date", "size", "mode"],
@@ -393,14 +408,15 @@ describe("Cricket Bingo over REST", () => {
     const decks = new Map<string, ReturnType<typeof generateDaily>>();
     const deckOf = (date: string, size: 3 | 4) => {
       const key = `${date}:${size}`;
-      if (!decks.has(key)) decks.set(key, generateDaily(date, size));
+      if (!decks.has(key)) decks.set(key, dayOf(date, size));
       return decks.get(key)!;
     };
     let scanned = 0;
     for (const { path, body: raw } of seen) {
       const body = raw as Record<string, unknown>;
       const text = JSON.stringify(body);
-      // Every card shown carries its public face only (RULINGS 4): nothing that decides a cell.
+      // Every card shown carries its public face only
+      // (docs/games/cricket-bingo.md, Decisions D4): nothing that decides a cell.
       const walk = (v: unknown) => {
         if (Array.isArray(v)) v.forEach(walk);
         else if (v && typeof v === "object") {

@@ -7,7 +7,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { PACK_LIMITS } from "../src/games/card-table/service/limits";
 import { connectDb } from "../src/platform/db/connect";
 import { CahBot, seatToken } from "./support/cah-bot";
+import { biggestPack } from "./support/cards-packs";
 import { spawnServer } from "./support/child-server";
+import { until } from "./support/waits";
 
 /**
  * The worst the upload and room limits allow, then a crash and a restart on the same data
@@ -35,19 +37,6 @@ afterAll(() => {
   for (const c of children) c.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** A pack as large as the limits allow: the most cards, each text long enough to fill the byte limit. */
-function biggestPack(n: number) {
-  const cards = PACK_LIMITS.packCards;
-  const perCard = Math.floor(PACK_LIMITS.packBytes / cards) - 80;
-  const white = Array.from({ length: cards - 1 }, (_, i) => ({
-    id: `big${n}-w-${i}`,
-    type: "white",
-    properties: { text: `Answer ${i} of pack ${n}, ${"padded ".repeat(60)}`.slice(0, perCard).trimEnd() + "." },
-  }));
-  const black = [{ id: `big${n}-b-1`, type: "black", properties: { text: "Why _____?", pick: 1, blanks: 1 } }];
-  return { id: `big-${n}`, name: `Big ${n}`, official: false, cards: { white, black } };
-}
 
 /** A pack sent with a table, as large as a table may bring (just under the inline limit), distinct per `n`. */
 function sentPack(n: number) {
@@ -160,12 +149,12 @@ describe("uploads and rooms at their limits", () => {
         const token = await seatToken(first.url, roomId, name);
         const bot = new CahBot(first.url, roomId, token, name);
         bot.auto = false;
-        await bot.until((s) => s.you !== null);
+        await bot.until("a seat", (s) => s.you !== null);
         bots.push(bot);
         if (name === "Ann") tokens[roomId] = token;
       }
       bots[0]!.action({ type: "startGame" });
-      await bots[0]!.until((s) => s.status === "playing" && s.decks.white.count > 8000);
+      await bots[0]!.until("play with the decks built", (s) => s.status === "playing" && s.decks.white.count > 8000);
       for (const b of bots) b.close();
     }
     first.proc.kill("SIGKILL");
@@ -180,17 +169,16 @@ describe("uploads and rooms at their limits", () => {
 
     const second = await spawnServer(env);
     children.push(second.proc);
-    for (let i = 0; i < 100; i++) {
-      if ((await fetch(`${second.url}/readyz`)).status === 200) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    expect((await fetch(`${second.url}/readyz`)).status).toBe(200);
+    await until("every room restored (/readyz)", async () => (await fetch(`${second.url}/readyz`)).status === 200, {
+      ms: 120_000,
+      everyMs: 200,
+    });
     for (const roomId of [...rooms, ...trivia])
       expect((await call(second.url, "GET", `/api/v1/rooms/${roomId}`)).status).toBe(200);
     const roomId = rooms[0]!;
     const back = new CahBot(second.url, roomId, tokens[roomId]!, "Ann");
     back.auto = false;
-    const s = await back.until((v) => v.you !== null);
+    const s = await back.until("a seat", (v) => v.you !== null);
     expect(s.status).toMatch(/playing|paused/);
     expect(s.decks.white.count).toBeGreaterThan(8000);
     back.close();

@@ -1,17 +1,11 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CahBot, seatToken } from "./support/cah-bot";
-import { startServer, type TestServer } from "./support/server";
+import { serverPerFile } from "./support/server";
 
 /** The uploader's key, as the web client keeps one in the browser. */
 const OWNER = "test-owner-key-0123456789";
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({ TIME_SCALE: "0.05" });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = serverPerFile({ TIME_SCALE: "0.05" });
 
 async function post(path: string, body: unknown) {
   const r = await fetch(`${server.url}${path}`, {
@@ -30,7 +24,7 @@ async function table(settings: Record<string, unknown>, players: number, packs: 
   for (let i = 0; i < players; i++) {
     const name = `Player ${i + 1}`;
     const bot = new CahBot(server.url, roomId, await seatToken(server.url, roomId, name), name);
-    await bot.until((s) => s.you !== null, 10_000, "seat");
+    await bot.until("seat", (s) => s.you !== null, 10_000);
     bots.push(bot);
   }
   return { roomId, bots };
@@ -63,7 +57,7 @@ describe("Card Table over Socket.IO", () => {
     expect(lead.state.players.find((p: { id: string }) => p.id === lead.me).isLead).toBe(true);
     const start = lead.action({ type: "startGame" });
     expect((await lead.reply(start)).type).toBe("ack");
-    const end = await lead.until((s) => s.status === "ended", 30_000, "game end");
+    const end = await lead.until("game end", (s) => s.status === "ended", 30_000);
     expect(end.round).toBeGreaterThanOrEqual(3);
     const ended = lead.inbox.find((m) => m.type === "event" && (m.event as { type: string }).type === "gameEnded");
     expect(ended).toBeDefined();
@@ -113,7 +107,7 @@ describe("Card Table over Socket.IO", () => {
     const pack = { id: "twos", name: "Twos", official: false, cards: { white, black } };
     const { bots } = await table({ packIds: ["twos"], endCondition: "rounds", endValue: 1, handSize: 5 }, 3, [pack]);
     bots[0]!.action({ type: "startGame" });
-    const judged = await bots[0]!.until((s) => s.lastRound?.winnerId !== undefined, 20_000, "a judged round");
+    const judged = await bots[0]!.until("a judged round", (s) => s.lastRound?.winnerId !== undefined, 20_000);
     const entries = judged.lastRound.submissions as { index: number; cards: { id: string }[]; playerId?: string }[];
     // Once judged every entry names its author, each with the two cards in the order played.
     expect(entries).toHaveLength(2);
@@ -130,21 +124,21 @@ describe("Card Table over Socket.IO", () => {
     const { roomId, bots } = await table({ endCondition: "none" }, 3);
     bots[0]!.action({ type: "startGame" });
     const p2 = bots[1]!;
-    const s = await p2.until((v) => v.status === "playing");
+    const s = await p2.until("play", (v) => v.status === "playing");
     const hand = s.players.find((p: { id: string }) => p.id === p2.me).hand.map((c: { id: string }) => c.id);
     const token = (p2.socket.auth as { token: string }).token;
     p2.close();
-    await bots[0]!.until((v) =>
+    await bots[0]!.until("P2 disconnected", (v) =>
       v.players.some((p: { id: string; presence: string }) => p.id === "P2" && p.presence === "disconnected"),
     );
     const back = new CahBot(server.url, roomId, token, "Player 2");
     back.auto = false;
-    const again = await back.until((v) => v.you === "P2");
+    const again = await back.until("the seat P2 back", (v) => v.you === "P2");
     const handAgain = again.players.find((p: { id: string }) => p.id === "P2").hand.map((c: { id: string }) => c.id);
     expect(handAgain.filter((c: string) => hand.includes(c)).length).toBeGreaterThan(0);
     // A forged token is refused.
     const forged = new CahBot(server.url, roomId, `${token.slice(0, -4)}AAAA`, "Mallory");
-    await forged.message((m) => m.type === "error" && m.error === "bad_token");
+    await forged.message("the error bad_token", (m) => m.type === "error" && m.error === "bad_token");
     for (const b of [...bots, back, forged]) b.close();
   });
 
@@ -152,19 +146,19 @@ describe("Card Table over Socket.IO", () => {
     const { roomId, bots } = await table({ endCondition: "none" }, 4);
     const [lead, , , victim] = bots as [CahBot, CahBot, CahBot, CahBot];
     lead.action({ type: "startGame" });
-    await lead.until((s) => s.status === "playing");
+    await lead.until("play", (s) => s.status === "playing");
     const token = (victim.socket.auth as { token: string }).token;
     const id = victim.me!;
     const kick = lead.action({ type: "kickPlayer", playerId: id });
     expect((await lead.reply(kick)).type).toBe("ack");
-    await lead.until((s) =>
+    await lead.until("the kicked player gone", (s) =>
       s.players.every((p: { id: string; presence: string }) => p.id !== id || p.presence === "left"),
     );
     victim.close();
     const back = new CahBot(server.url, roomId, token, "again");
     back.auto = false;
-    await back.message((m) => m.type === "error" && m.error === "kicked");
-    expect((await back.until(() => true)).you).toBeNull();
+    await back.message("the error kicked", (m) => m.type === "error" && m.error === "kicked");
+    expect((await back.until("a state", () => true)).you).toBeNull();
     for (const b of [...bots, back]) b.close();
   });
 
@@ -175,12 +169,12 @@ describe("Card Table over Socket.IO", () => {
     const bots: CahBot[] = [];
     for (let i = 1; i <= 4; i++) {
       const bot = new CahBot(server.url, roomId, await seatToken(server.url, roomId, `P${i}`, device(i)), `P${i}`);
-      await bot.until((s) => s.you !== null, 10_000, "seat");
+      await bot.until("seat", (s) => s.you !== null, 10_000);
       bots.push(bot);
     }
     const [lead, , , victim] = bots as [CahBot, CahBot, CahBot, CahBot];
     lead.action({ type: "startGame" });
-    await lead.until((s) => s.status === "playing");
+    await lead.until("play", (s) => s.status === "playing");
     const id = victim.me!;
     expect((await lead.reply(lead.action({ type: "kickPlayer", playerId: id }))).type).toBe("ack");
     victim.close();
@@ -192,14 +186,14 @@ describe("Card Table over Socket.IO", () => {
       "Someone",
     );
     disguised.auto = false;
-    await disguised.message((m) => m.type === "error" && m.error === "kicked");
-    expect((await disguised.until(() => true)).you).toBeNull();
+    await disguised.message("the error kicked", (m) => m.type === "error" && m.error === "kicked");
+    expect((await disguised.until("a state", () => true)).you).toBeNull();
     // The lead locks the table: another browser cannot sit down either, but may watch.
     expect((await lead.reply(lead.action({ type: "lockTable", locked: true }))).type).toBe("ack");
     const late = new CahBot(server.url, roomId, await seatToken(server.url, roomId, "Late", device(9)), "Late");
     late.auto = false;
-    await late.message((m) => m.type === "error" && m.error === "table_locked");
-    expect((await late.until(() => true)).you).toBeNull();
+    await late.message("the error table_locked", (m) => m.type === "error" && m.error === "table_locked");
+    expect((await late.until("a state", () => true)).you).toBeNull();
     for (const b of [...bots, disguised, late]) b.close();
   });
 
@@ -207,21 +201,21 @@ describe("Card Table over Socket.IO", () => {
     const { roomId, bots } = await table({ endCondition: "none" }, 3);
     const [lead, , leaver] = bots as [CahBot, CahBot, CahBot];
     lead.action({ type: "startGame" });
-    await lead.until((s) => s.status === "playing");
+    await lead.until("play", (s) => s.status === "playing");
     const token = (leaver.socket.auth as { token: string }).token;
     const gone = leaver.me!;
     leaver.socket.send({ type: "leave", requestId: "bye" });
-    await lead.until((s) =>
+    await lead.until("the player who left marked left", (s) =>
       s.players.some((p: { id: string; presence: string }) => p.id === gone && p.presence === "left"),
     );
     leaver.close();
     const again = new CahBot(server.url, roomId, token, "Back again");
     again.auto = false;
-    await again.message((m) => m.type === "error" && m.error === "left_game");
-    expect((await again.until(() => true)).you).toBeNull();
+    await again.message("the error left_game", (m) => m.type === "error" && m.error === "left_game");
+    expect((await again.until("a state", () => true)).you).toBeNull();
     const fresh = new CahBot(server.url, roomId, await seatToken(server.url, roomId, "Newcomer"), "Newcomer");
     fresh.auto = false;
-    const seated = await fresh.until((s) => s.you !== null);
+    const seated = await fresh.until("a seat", (s) => s.you !== null);
     expect(seated.you).not.toBe(gone);
     expect(seated.players.find((p: { id: string }) => p.id === seated.you).hand.length).toBeGreaterThan(0);
     for (const b of [...bots, again, fresh]) b.close();
@@ -239,7 +233,7 @@ describe("Card Table over Socket.IO", () => {
       [
         {
           type: "action",
-          action: { type: "draw", deckId: "x".repeat(512 * 1024), count: 1, toZone: "hand" },
+          action: { type: "draw", deckId: "x".repeat(100 * 1024), count: 1, toZone: "hand" },
           requestId: "a4",
         },
         "message_too_large",
@@ -249,7 +243,7 @@ describe("Card Table over Socket.IO", () => {
       lead.socket.send(msg);
       const id = (msg as { requestId: string }).requestId;
       if (code === "message_too_large") {
-        await lead.message((m) => m.type === "error" && m.error === code);
+        await lead.message(`the error ${code}`, (m) => m.type === "error" && m.error === code);
       } else {
         expect(await lead.reply(id)).toMatchObject({ type: "error", error: code, requestId: id });
       }
@@ -259,7 +253,7 @@ describe("Card Table over Socket.IO", () => {
     expect((await server.live.get(roomId))!.version).toBe(before);
     lead.auto = true;
     lead.action({ type: "startGame" });
-    await lead.until((s) => s.status === "ended", 30_000, "game end");
+    await lead.until("game end", (s) => s.status === "ended", 30_000);
     for (const b of bots) b.close();
   });
 });

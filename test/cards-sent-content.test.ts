@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CahBot, seatToken } from "./support/cah-bot";
-import { startServer, type TestServer } from "./support/server";
+import { serverPerFile } from "./support/server";
 
 /**
  * Content sent with a new table (packs, a whole definition) is stored once, as its
@@ -10,14 +10,8 @@ import { startServer, type TestServer } from "./support/server";
  * every lobby held up to 256 KB of packs in memory and in its log.
  */
 const OWNER = "sent-content-owner-0001";
-let server: TestServer;
-beforeAll(async () => {
-  // A 1 MB server-wide quota, so filling it takes a few requests.
-  server = await startServer({ TIME_SCALE: "0.05", CONTENT_QUOTA_MB: "1" });
-});
-afterAll(async () => {
-  await server?.close();
-});
+// A 1 MB server-wide quota, so filling it takes a few requests.
+const server = serverPerFile({ TIME_SCALE: "0.05", CONTENT_QUOTA_MB: "1" });
 
 async function create(body: unknown, owner: string | null = OWNER) {
   const r = await fetch(`${server.url}/api/v1/cards/rooms`, {
@@ -82,13 +76,16 @@ describe("content sent with a new table", () => {
     for (const name of ["Ann", "Bo", "Cy"]) {
       const bot = new CahBot(server.url, roomId, await seatToken(server.url, roomId, name), name);
       bot.auto = false;
-      await bot.until((s) => s.you !== null);
+      await bot.until("a seat", (s) => s.you !== null);
       bots.push(bot);
     }
     bots[0]!.action({ type: "startGame" });
     const handOf = (s: { you: string; players: { id: string; hand?: { id: string }[] }[] }) =>
       s.players.find((p) => p.id === s.you)?.hand ?? [];
-    const playing = await bots[1]!.until((s) => s.status === "playing" && handOf(s).length > 0);
+    const playing = await bots[1]!.until(
+      "play with a hand dealt",
+      (s) => s.status === "playing" && handOf(s).length > 0,
+    );
     expect(handOf(playing).every((c) => c.id.startsWith("kitchen-w-"))).toBe(true);
     expect(playing.decks.white.count).toBeGreaterThan(30);
     for (const b of bots) b.close();
@@ -110,7 +107,7 @@ describe("content sent with a new table", () => {
     expect(JSON.stringify(options)).not.toContain("Sent along");
     const bot = new CahBot(server.url, made.body.roomId!, await seatToken(server.url, made.body.roomId!, "Di"), "Di");
     bot.auto = false;
-    const view = await bot.until((s) => s.you !== null);
+    const view = await bot.until("a seat", (s) => s.you !== null);
     expect(view.definition).toMatchObject({ id: "cah-sent", name: "Sent along" });
     bot.close();
   });

@@ -1,19 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import sandbox from "../src/games/card-table/definitions/dice-sandbox.json";
 import { CahBot, seatToken } from "./support/cah-bot";
-import { startServer, type TestServer } from "./support/server";
+import { serverPerFile } from "./support/server";
 
 /** The uploader's key, as the web client keeps one in the browser. */
 const OWNER = "test-owner-key-0123456789";
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({ TIME_SCALE: "0.05" });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = serverPerFile({ TIME_SCALE: "0.05" });
 
 const post = async (path: string, body: unknown) => {
   const r = await fetch(`${server.url}${path}`, {
@@ -52,6 +46,22 @@ describe("a second game by configuration alone", () => {
       error: { code: "definition_exists" },
     });
     expect((await post("/api/v1/cards/definitions", { ...diceRace, phases: "nope" })).status).toBe(400);
+    // A definition that parses but cannot be played to its end is turned away, and not stored.
+    const stuck = {
+      ...diceRace,
+      id: "dice-stuck",
+      phases: diceRace.phases.map((p) => (p.id === "PLAY" ? { ...p, allowedActions: [], transitions: [] } : p)),
+    };
+    expect(await post("/api/v1/cards/definitions", stuck)).toMatchObject({
+      status: 422,
+      body: {
+        error: { code: "definition_unplayable", message: expect.stringMatching(/nobody can act in phase PLAY/) },
+      },
+    });
+    const listed = (await (await fetch(`${server.url}/api/v1/cards/definitions`)).json()) as {
+      definitions: { id: string }[];
+    };
+    expect(listed.definitions.map((d) => d.id)).not.toContain("dice-stuck");
     expect((await post("/api/v1/cards/packs", tokens)).status).toBe(201);
     const room = await post("/api/v1/cards/rooms", { definition: "dice-race", settings: { packIds: ["race-tokens"] } });
     expect(room.status).toBe(201);
@@ -60,22 +70,25 @@ describe("a second game by configuration alone", () => {
     for (const name of ["Ann", "Bo"]) {
       const bot = new CahBot(server.url, roomId, await seatToken(server.url, roomId, name), name);
       bot.auto = false;
-      await bot.until((s) => s.you !== null);
+      await bot.until("a seat", (s) => s.you !== null);
       players.push(bot);
     }
     const [ann, bo] = players as [CahBot, CahBot];
     expect(ann.state.definitionId).toBe("dice-race");
     ann.action({ type: "startGame" });
-    await ann.until((s) => s.status === "playing" && s.currentPhase === "PLAY");
+    await ann.until("the PLAY phase", (s) => s.status === "playing" && s.currentPhase === "PLAY");
     for (let i = 0; i < 60; i++) {
       const s = ann.state;
       if (s.status === "ended") break;
       const mover = [ann, bo].find((b) => b.me === s.roles.turn)!;
       const id = mover.action({ type: "roll", dieId: "d6" });
       expect((await mover.reply(id)).type).toBe("ack");
-      await ann.until((v) => v.round !== s.round || v.roles.turn !== s.roles.turn || v.status === "ended");
+      await ann.until(
+        "the next turn",
+        (v) => v.round !== s.round || v.roles.turn !== s.roles.turn || v.status === "ended",
+      );
     }
-    const end = await ann.until((s) => s.status === "ended");
+    const end = await ann.until("the game's end", (s) => s.status === "ended");
     expect(Math.max(...end.players.map((p: { score: number }) => p.score))).toBeGreaterThanOrEqual(12);
     expect(ann.inbox.some((m) => m.type === "event" && (m.event as { type: string }).type === "dieRolled")).toBe(true);
     for (const b of players) b.close();

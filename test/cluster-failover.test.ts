@@ -17,7 +17,7 @@ import { alive, until } from "./support/waits";
 
 /**
  * `kill -9` of one of two nodes behind HAProxy (started by `npm run cluster`, as an operator
- * would) while 100 games are being played through HAProxy on both: every game still ends,
+ * would) while 30 games are being played through HAProxy on both: every game still ends,
  * nothing acknowledged is lost, nothing is applied twice, every timer fires once, and the
  * dead node's players come back through HAProxy to the seats they had.
  *
@@ -25,7 +25,8 @@ import { alive, until } from "./support/waits";
  * trust HAProxy and the loopback, as `npm run cluster` sets them up), so the per-address
  * allowances of the routes that seat players count per room, as for players at home.
  */
-const GAMES = 100;
+/** Every game kind several times over, on both nodes: enough for the kill to cut dozens of games short. */
+const GAMES = 30;
 const MIX: Partial<Record<FleetGame, number>> = { "trivia-duel": 2, "card-table": 1, outrank: 1, "serpent-race": 1 };
 const PLAYERS: Partial<Record<FleetGame, number>> = { "card-table": 3, outrank: 2, "serpent-race": 2 };
 /** Trivia's reconnect grace is 30 s × this: 7.5 s, well past HAProxy's ~2 s to mark a node down plus a reconnect. */
@@ -43,7 +44,7 @@ beforeAll(async () => {
   if (!postgresUrl || !redisUrl) return;
   database = await freshDatabase("failover");
   redis = redisClient();
-}, 60_000);
+});
 
 afterAll(async () => {
   if (script?.pid && script.exitCode === null && script.signalCode === null) {
@@ -58,7 +59,7 @@ afterAll(async () => {
     redis.disconnect();
   }
   await database?.drop();
-}, 60_000);
+});
 
 /** Start `npm run cluster -- --nodes 2` on free ports; the pids it prints. */
 async function startCluster(port: number): Promise<Record<string, number>> {
@@ -86,10 +87,14 @@ async function startCluster(port: number): Promise<Record<string, number>> {
   );
   script.stdout?.on("data", (d) => (output += d));
   script.stderr?.on("data", (d) => (output += d));
-  await until("the cluster's banner", 90_000, () => {
-    if (script!.exitCode !== null) throw new Error(`the script exited:\n${output}`);
-    return output.includes("Stop with Ctrl-C");
-  });
+  await until(
+    "the cluster's banner",
+    () => {
+      if (script!.exitCode !== null) throw new Error(`the script exited:\n${output}`);
+      return output.includes("Stop with Ctrl-C");
+    },
+    { ms: 90_000 },
+  );
   return Object.fromEntries(
     [...output.matchAll(/^ {2}(node\d|HAProxy):.*\(pid (\d+)\)$/gm)].map((m) => [m[1]!, Number(m[2])]),
   );
@@ -157,17 +162,21 @@ describeWithHaproxy("kill -9 of a node behind HAProxy", () => {
         await fleet.seated;
         const seatedAt = Date.now();
         // Play under way in half the rooms or more, then the node goes, mid-game for most.
-        await until("play under way", 30_000, () => {
-          const rooms = fleet.progress();
-          return rooms.filter((p) => p.acked > 0 || p.finished).length >= rooms.length * 0.5;
-        });
+        await until(
+          "play under way",
+          () => {
+            const rooms = fleet.progress();
+            return rooms.filter((p) => p.acked > 0 || p.finished).length >= rooms.length * 0.5;
+          },
+          { ms: 30_000 },
+        );
         const liveAtKill = fleet.progress().filter((p) => !p.finished).length;
         const ackedAtKill = fleet.progress().reduce((n, p) => n + p.acked, 0);
         const killedAt = Date.now();
         process.kill(pids.node1!, "SIGKILL");
-        await until("the script's word on node1", 10_000, () =>
-          /node1 \(pid \d+\) exited \(signal SIGKILL\)/.test(output),
-        );
+        await until("the script's word on node1", () => /node1 \(pid \d+\) exited \(signal SIGKILL\)/.test(output), {
+          ms: 10_000,
+        });
 
         // When each bot that lost its socket was seated again (ms after the kill).
         const backAfter: number[] = [];
@@ -217,14 +226,16 @@ describeWithHaproxy("kill -9 of a node behind HAProxy", () => {
         // nodes after resyncing every room node1 worked on, which applies any row node1
         // logged but never stored), each room's log is one gap-free sequence that replays
         // to its live state, with no tick a second firing of a timer would have left.
-        await until("node2 noticing node1's death", 60_000, async () => (await redis!.scard(`${prefix}nodes`)) === 1);
+        await until("node2 noticing node1's death", async () => (await redis!.scard(`${prefix}nodes`)) === 1, {
+          ms: 60_000,
+        });
         const live = new RedisLiveStore(redis!, prefix);
         const log = new InputLog(db.db, { shared: true });
         const checks = [];
         for (const r of summary.rooms) checks.push(await checkRoom(live, log, r.room));
         expect(checks.filter((c) => c.problem)).toEqual([]);
         expect(checks.reduce((n, c) => n + (c.ticks ?? 0), 0)).toBeGreaterThan(GAMES);
-      }, 240_000);
+      });
     });
   });
 });

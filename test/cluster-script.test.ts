@@ -18,14 +18,15 @@ describeWithHaproxy("npm run cluster", () => {
     describeWithRedis("and Redis: two nodes behind HAProxy", () => {
       // A database of its own, which the script creates because it is missing.
       const database = `parlor_cluster_${randomBytes(4).toString("hex")}`;
-      const admin = new URL(postgresUrl!);
-      const databaseUrl = Object.assign(new URL(postgresUrl!), { pathname: `/${database}` }).toString();
+      // Worked out when the suite runs: its body is also read (and skipped) without DATABASE_URL.
+      const admin = () => new URL(postgresUrl!);
+      const databaseUrl = () => Object.assign(admin(), { pathname: `/${database}` }).toString();
       let script: ChildProcess | null = null;
 
       afterAll(async () => {
         // Only if the test failed before stopping it: the whole group, children included.
         if (script?.pid && script.exitCode === null && script.signalCode === null) process.kill(-script.pid, "SIGKILL");
-        const client = new pg.Client({ connectionString: admin.toString() });
+        const client = new pg.Client({ connectionString: admin().toString() });
         await client.connect();
         await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
         await client.end();
@@ -44,8 +45,10 @@ describeWithHaproxy("npm run cluster", () => {
               ...process.env,
               PORT: String(port),
               HOST: "127.0.0.1",
-              DATABASE_URL: databaseUrl,
+              DATABASE_URL: databaseUrl(),
               REDIS_URL: redisUrl,
+              // The name players would use: the script hands it to every node.
+              PUBLIC_ORIGIN: "http://parlor.test",
             },
             stdio: ["ignore", "pipe", "pipe"],
             // Its own process group, as a terminal would give it (and so cleanup can reach all of it).
@@ -56,10 +59,14 @@ describeWithHaproxy("npm run cluster", () => {
         script.stderr?.on("data", (d) => (output += d));
         const exited = new Promise<number | null>((r) => script!.once("exit", (code) => r(code)));
 
-        await until("the cluster's banner", 120_000, () => {
-          if (script!.exitCode !== null) throw new Error(`the script exited:\n${output}`);
-          return output.includes("Stop with Ctrl-C");
-        });
+        await until(
+          "the cluster's banner",
+          () => {
+            if (script!.exitCode !== null) throw new Error(`the script exited:\n${output}`);
+            return output.includes("Stop with Ctrl-C");
+          },
+          { ms: 120_000 },
+        );
         expect(output).toContain(`created the database ${database}`);
         const pids = Object.fromEntries(
           [...output.matchAll(/^ {2}(node\d|HAProxy):.*\(pid (\d+)\)$/gm)].map((m) => [m[1]!, Number(m[2])]),
@@ -77,13 +84,21 @@ describeWithHaproxy("npm run cluster", () => {
         expect([...seen].sort()).toEqual(["node1", "node2"]);
         expect(await socketOpens(front)).toBe(true);
         expect(await socketOpens(front)).toBe(true);
+        // Pages served through HAProxy connect: from the public origin every node was given, by
+        // address and as localhost (on HAProxy's port, not a node's); a page on a name that only
+        // matches the Host does not.
+        const page = (origin: string, host: string) => socketOpens(front, "/cards", { origin, host });
+        expect(await page("http://parlor.test", "parlor.test")).toBe(true);
+        expect(await page(`http://localhost:${port}`, `localhost:${port}`)).toBe(true);
+        expect(await page(front, `127.0.0.1:${port}`)).toBe(true);
+        expect(await page(`http://rebound.example:${port}`, `rebound.example:${port}`)).toBe(false);
         expect((await fetch(`http://127.0.0.1:${statsPort}/`)).status).toBe(200);
 
         // kill -9 one node: the script says so and keeps the rest running; HAProxy answers from the other.
         process.kill(pids.node1!, "SIGKILL");
-        await until("the script's word on node1", 10_000, () =>
-          /node1 \(pid \d+\) exited \(signal SIGKILL\)/.test(output),
-        );
+        await until("the script's word on node1", () => /node1 \(pid \d+\) exited \(signal SIGKILL\)/.test(output), {
+          ms: 10_000,
+        });
         for (let i = 0; i < 6; i++) expect(await readyz(front)).toEqual({ status: 200, node: "node2" });
         expect(await socketOpens(front)).toBe(true);
         expect(script.exitCode).toBeNull();

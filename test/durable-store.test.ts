@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameModules } from "../src/games/registry";
 import { testBank } from "../src/games/trivia-duel/fixtures";
-import { triviaWire } from "../src/games/trivia-duel/protocol";
+import { triviaModule } from "../src/games/trivia-duel/index";
 import { createTriviaRules } from "../src/games/trivia-duel/rules";
 import type { TriviaState } from "../src/games/trivia-duel/state";
 import { connectDb, type DbHandle } from "../src/platform/db/connect";
@@ -22,7 +22,8 @@ const backends: { name: string; url?: string; thread?: "main" | "worker" }[] = [
 // CI sets DATABASE_URL, so these suites run against the real server there.
 backends.push({ name: "PostgreSQL", url: postgresUrl });
 
-const game = { title: "Trivia Duel", rules: createTriviaRules(testBank), namespace: "/trivia", wire: triviaWire };
+/** Trivia Duel on the tests' own question bank. */
+const game = { ...triviaModule, rules: createTriviaRules(testBank) };
 const quietPublisher: Publisher = { publish() {}, publishViews() {} };
 
 /** A new log over the database with one empty room in it. */
@@ -43,10 +44,10 @@ const tickRow = (seq: number, at: number) => ({
 });
 
 /** A fresh host (as after a restart) over the same database, on a test clock; `recover` rebuilds its rooms. */
-function hostOn(h: DbHandle, clock: () => number) {
+function hostOn(h: DbHandle, clock: () => number, games = [game]) {
   const log = new InputLog(h.db);
   const host = new RoomHost({
-    games: [game],
+    games,
     live: new MemoryLiveStore(),
     log,
     publisher: quietPublisher,
@@ -81,7 +82,7 @@ for (const backend of backends) {
     it("appends in order with group commit and reads back exactly", async () => {
       const log = new InputLog(h.db);
       const uid = randomUUID();
-      await log.createRoom({
+      const room = {
         uid,
         code: "ABC234",
         game: "g",
@@ -89,7 +90,8 @@ for (const backend of backends) {
         seed: "s",
         timeScale: 0.5,
         createdAt: 1_700_000_000_000,
-      });
+      };
+      await log.createRoom(room);
       const batchesBefore = log.batches;
       await Promise.all(
         Array.from({ length: 250 }, (_, i) =>
@@ -118,15 +120,7 @@ for (const backend of backends) {
       expect(rows[3]!.meta).toEqual({ join: "h" });
       expect(rows[0]).toMatchObject({ kind: "tick", actor: null, intent: null });
       const open = await log.openRooms({ after: null, limit: 100_000 });
-      expect(open.find((r) => r.uid === uid)).toEqual({
-        uid,
-        code: "ABC234",
-        game: "g",
-        options: { a: 1 },
-        seed: "s",
-        timeScale: 0.5,
-        createdAt: 1_700_000_000_000,
-      });
+      expect(open.find((r) => r.uid === uid)).toEqual(room);
       await log.close(uid, Date.now());
       expect(await log.openRoomByCode("ABC234").then((r) => r?.uid === uid)).toBe(false);
     });
@@ -217,11 +211,11 @@ for (const backend of backends) {
       const after = (await second.exists(code))!.state as TriviaState;
       expect(after.betting).toEqual(before.betting);
       expect(after.balances).toEqual({ P1: 475, P2: 500 });
-      expect(after.players.P1.connected).toBe(false);
+      expect(after.players.P1.presence).toBe("disconnected");
       // The same secret retakes the same seat; a new one is refused a seat.
       expect((await second.join("trivia-duel", code, { credential: "secret-two-222" })).seat).toBe("P2");
       expect((await second.join("trivia-duel", code, { credential: "someone-else-333" })).seat).toBeNull();
-      // The duel's clock stands still until both are back (RULINGS #8).
+      // The duel's clock stands still until both are back (docs/games/trivia-duel.md, Decisions D8).
       expect(await second.input(code, { seat: "P2", credential: "secret-two-222" }, { type: "MATCH" })).toMatchObject({
         ok: false,
         code: "clock_stopped",
@@ -235,18 +229,7 @@ for (const backend of backends) {
       let now = 2_000_000_000_000;
       const clock = () => now;
       const cards = gameModules.find((g) => g.rules.id === "card-table")!;
-      const mk = () => {
-        const log = new InputLog(h.db);
-        const host = new RoomHost({
-          games: [cards],
-          live: new MemoryLiveStore(),
-          log,
-          publisher: quietPublisher,
-          timeScale: 1,
-          clock,
-        });
-        return Object.assign(host, { recover: () => recoverRooms(host, log, { now: clock }) });
-      };
+      const mk = () => hostOn(h, clock, [cards]);
       const creds: Record<string, string> = { P1: "ann-credential-1", P2: "bo-credential-2", P3: "cy-credential-3" };
       const as = (seat: string) => ({ seat, credential: creds[seat]! });
       const first = mk();

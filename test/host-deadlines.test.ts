@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CardTableState } from "../src/games/card-table/state";
 import type { OutrankState } from "../src/games/outrank/state";
-import { gameModules } from "../src/games/registry";
 import { loadSerpentDecks } from "../src/games/serpent-race/content/index";
 import { serpentRaceModule } from "../src/games/serpent-race/index";
 import { latestDeck } from "../src/games/serpent-race/service/deck-store";
 import type { SerpentState } from "../src/games/serpent-race/state";
 import type { TriviaState } from "../src/games/trivia-duel/state";
-import { connectDb, type DbHandle } from "../src/platform/db/connect";
-import { migrate } from "../src/platform/db/migrations";
-import { InputLog } from "../src/platform/input-log";
-import { MemoryLiveStore } from "../src/platform/live-store";
-import { type Publisher, RoomHost } from "../src/platform/room-host";
+import { memoryDbPerFile, memoryHost } from "./support/memory-db";
 
 /**
  * Deadlines are exact: the host fires every timer whose time has come before it applies an
@@ -19,42 +14,34 @@ import { type Publisher, RoomHost } from "../src/platform/room-host";
  * has not fired yet (a busy event loop). These hosts have no scheduler at all: only the
  * catch-up can fire a timer.
  */
-const quiet: Publisher = { publish() {}, publishViews() {} };
-let h: DbHandle;
+const h = memoryDbPerFile();
 beforeAll(async () => {
-  h = await connectDb({ dataDir: "memory://", pgliteThread: "main" });
-  await migrate(h.db as never, Object.assign({}, ...gameModules.map((g) => g.migrations ?? {})));
   // SerpentRace's rooms name stored decks: the shipped ones, as the server installs them.
   await serpentRaceModule.init?.({ db: h.db, now: () => Date.now() });
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 function hostAt(start: number) {
   let now = start;
   const services = { db: h.db, now: () => now };
-  const host = new RoomHost({
-    games: gameModules,
-    live: new MemoryLiveStore(),
-    log: new InputLog(h.db),
-    publisher: quiet,
-    timeScale: 1,
-    clock: () => now,
-    services,
-  });
+  const { host } = memoryHost(h, { clock: () => now, services });
   return { host, tick: (ms: number) => (now += ms), now: () => now };
+}
+
+/** A Trivia Duel of two seats at `start`, 3 s on: past its category, at the first bet. */
+async function duelAtBetting(start: number, [one, two]: [string, string]) {
+  const { host, tick } = hostAt(start);
+  const code = await host.createRoom("trivia-duel", {});
+  const p1 = { seat: "P1", credential: one };
+  const p2 = { seat: "P2", credential: two };
+  await host.join("trivia-duel", code, { credential: p1.credential });
+  await host.join("trivia-duel", code, { credential: p2.credential });
+  tick(3000); // category → betting (fired by the next input's catch-up)
+  return { host, tick, code, p1, p2 };
 }
 
 describe("deadlines are exact in the room host", () => {
   it("Trivia Duel: an ANSWER after the answer deadline meets the timed-out question", async () => {
-    const { host, tick } = hostAt(3_000_000_000_000);
-    const code = await host.createRoom("trivia-duel", {});
-    const p1 = { seat: "P1", credential: "deadline-one-1" };
-    const p2 = { seat: "P2", credential: "deadline-two-2" };
-    await host.join("trivia-duel", code, { credential: p1.credential });
-    await host.join("trivia-duel", code, { credential: p2.credential });
-    tick(3000); // category → betting (fired by the next input's catch-up)
+    const { host, tick, code, p1, p2 } = await duelAtBetting(3_000_000_000_000, ["deadline-one-1", "deadline-two-2"]);
     expect(await host.input(code, p1, { type: "BET", amount: 10 })).toEqual({ ok: true });
     expect(await host.input(code, p2, { type: "MATCH" })).toEqual({ ok: true });
     tick(500);
@@ -72,13 +59,7 @@ describe("deadlines are exact in the room host", () => {
   });
 
   it("Trivia Duel: a BUZZ after the post-clue window meets the resolved question", async () => {
-    const { host, tick } = hostAt(3_100_000_000_000);
-    const code = await host.createRoom("trivia-duel", {});
-    const p1 = { seat: "P1", credential: "deadline-one-3" };
-    const p2 = { seat: "P2", credential: "deadline-two-4" };
-    await host.join("trivia-duel", code, { credential: p1.credential });
-    await host.join("trivia-duel", code, { credential: p2.credential });
-    tick(3000);
+    const { host, tick, code, p1, p2 } = await duelAtBetting(3_100_000_000_000, ["deadline-one-3", "deadline-two-4"]);
     await host.input(code, p1, { type: "BET", amount: 10 });
     await host.input(code, p2, { type: "MATCH" });
     tick(40_000); // the whole clue and its 5 s window are past

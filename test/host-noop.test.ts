@@ -1,25 +1,14 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gameModules } from "../src/games/registry";
-import { connectDb, type DbHandle } from "../src/platform/db/connect";
-import { migrate } from "../src/platform/db/migrations";
-import { InputLog } from "../src/platform/input-log";
-import { MemoryLiveStore } from "../src/platform/live-store";
-import { type Publisher, RoomHost } from "../src/platform/room-host";
+import { describe, expect, it } from "vitest";
+import type { Publisher } from "../src/platform/room-host";
+import { memoryDbPerFile, memoryHost } from "./support/memory-db";
 
 /**
  * A step that changes nothing (the same settings again, a presence the seat already has)
  * is neither logged nor published: a flood of valid repeats costs no storage and no
  * broadcast. Here at the room host, with every write and every message counted.
  */
-let h: DbHandle;
-beforeAll(async () => {
-  h = await connectDb({ dataDir: "memory://", pgliteThread: "main" });
-  await migrate(h.db as never, Object.assign({}, ...gameModules.map((g) => g.migrations ?? {})));
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = memoryDbPerFile();
 
 describe("a step that changes nothing", () => {
   it("writes no log row and publishes nothing", async () => {
@@ -28,16 +17,7 @@ describe("a step that changes nothing", () => {
       publish: () => void published++,
       publishViews: () => void published++,
     };
-    const log = new InputLog(h.db);
-    const live = new MemoryLiveStore();
-    const host = new RoomHost({
-      games: gameModules,
-      live,
-      log,
-      publisher,
-      timeScale: 1,
-      services: { db: h.db, now: Date.now },
-    });
+    const { host, log, live } = memoryHost(h, { publisher, services: { db: h.db, now: Date.now } });
     const code = await host.createRoom("card-table", { settings: { packIds: ["base"], handSize: 7 } });
     const lead = { seat: "P1", credential: "noop-lead-credential" };
     await host.join("card-table", code, { credential: lead.credential, name: "Ann" });

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testBank } from "../src/games/trivia-duel/fixtures";
-import { triviaWire } from "../src/games/trivia-duel/protocol";
+import { triviaModule } from "../src/games/trivia-duel/index";
 import { createTriviaRules } from "../src/games/trivia-duel/rules";
 import type { TriviaState } from "../src/games/trivia-duel/state";
 import { connectDb, type DbHandle } from "../src/platform/db/connect";
@@ -14,8 +14,12 @@ import { Journal } from "../src/platform/journal";
 import { MemoryLiveStore } from "../src/platform/live-store";
 import { recoverRooms } from "../src/platform/recovery";
 import { type Publisher, RoomHost } from "../src/platform/room-host";
+import { JOURNAL_FILE } from "../src/server/app";
+import { spawnServer } from "./support/child-server";
+import { until } from "./support/waits";
 
-const game = { title: "Trivia Duel", rules: createTriviaRules(testBank), namespace: "/trivia", wire: triviaWire };
+/** Trivia Duel on the tests' own question bank. */
+const game = { ...triviaModule, rules: createTriviaRules(testBank) };
 const quietPublisher: Publisher = { publish() {}, publishViews() {} };
 const act = (seq: number, n = seq): InputRow => ({
   seq,
@@ -48,10 +52,15 @@ describe("the embedded input journal", () => {
     return uid;
   }
 
-  it("acknowledges a row once it is in the file, then copies it to the database and empties the file", async () => {
+  /** A log journaled to a file of its own (`opts` as InputLog takes them) and a room in it. */
+  async function journaled(opts: { copyMs?: number } = {}) {
     const path = journalPath();
-    const log = new InputLog(h.db, { journal: Journal.open(path) });
-    const uid = await roomIn(log);
+    const log = new InputLog(h.db, { journal: Journal.open(path), ...opts });
+    return { path, log, uid: await roomIn(log) };
+  }
+
+  it("acknowledges a row once it is in the file, then copies it to the database and empties the file", async () => {
+    const { path, log, uid } = await journaled();
     await log.append(uid, act(1));
     await log.append(uid, act(2));
     // Acknowledged: on disk already, in order, whatever the database has done so far.
@@ -67,10 +76,8 @@ describe("the embedded input journal", () => {
   });
 
   it("after a crash, a restart copies the journal in, skipping rows the database already had and a torn last line", async () => {
-    const path = journalPath();
     // The background copy waits longer than this test, as if the process died first.
-    const first = new InputLog(h.db, { journal: Journal.open(path), copyMs: 600_000 });
-    const uid = await roomIn(first);
+    const { path, log: first, uid } = await journaled({ copyMs: 600_000 });
     await first.append(uid, act(1));
     await first.drain(); // row 1 reached the database; the file is empty again
     await first.append(uid, act(2));
@@ -95,9 +102,7 @@ describe("the embedded input journal", () => {
   });
 
   it("restores every readable row around a damaged middle line and a row the database refuses, and sets both aside", async () => {
-    const path = journalPath();
-    const log = new InputLog(h.db, { journal: Journal.open(path), copyMs: 600_000 });
-    const uid = await roomIn(log);
+    const { path, log, uid } = await journaled({ copyMs: 600_000 });
     await log.append(uid, act(1));
     appendFileSync(path, "#### a line a disk error garbled ####\n");
     await log.append(uid, act(2));
@@ -160,4 +165,56 @@ describe("the embedded input journal", () => {
     expect((await second.input(code, { seat: "P2", credential: "journal-two-222" }, { type: "MATCH" })).ok).toBe(true);
     await log.shutdown();
   });
+});
+
+describe("a journal deleted after a crash", () => {
+  const dir = mkdtempSync(join(tmpdir(), "parlor-journal-lost-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const stop = (proc: import("node:child_process").ChildProcess, signal: NodeJS.Signals) => {
+    const exited = new Promise<number | null>((resolve) => proc.once("exit", (c) => resolve(c)));
+    proc.kill(signal);
+    return exited;
+  };
+  const health = async (url: string) => (await (await fetch(`${url}/healthz`)).json()) as { warnings?: string[] };
+  /** The error-level log lines (pino level 50) a server printed. */
+  const errors = (output: string) =>
+    output
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as { level: number; msg: string; file?: string })
+      .filter((l) => l.level >= 50);
+
+  it("is reported at the next start, in the log at error level and in /healthz; a graceful stop's is not", async () => {
+    const first = await spawnServer({ DATA_DIR: dir });
+    const made = await fetch(`${first.url}/api/v1/trivia/rooms`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    const { roomId } = (await made.json()) as { roomId: string };
+    await stop(first.proc, "SIGKILL");
+    const journal = join(dir, JOURNAL_FILE);
+    expect(existsSync(journal)).toBe(true);
+    rmSync(journal);
+
+    const second = await spawnServer({ DATA_DIR: dir });
+    const said = await until(
+      "the error line",
+      () => (errors(second.output()).length ? errors(second.output()) : null),
+      { ms: 10_000 },
+    );
+    expect(said).toHaveLength(1);
+    expect(said[0]!.file).toBe(journal);
+    expect(said[0]!.msg).toContain(journal);
+    expect(said[0]!.msg).toMatch(/inputs acknowledged .* are lost/);
+    expect(said[0]!.msg).toContain(roomId);
+    expect((await health(second.url)).warnings).toEqual([said[0]!.msg]);
+    // Stopped gracefully, every row is in the database: a journal deleted now loses nothing.
+    expect(await stop(second.proc, "SIGTERM")).toBe(0);
+    rmSync(journal);
+    const third = await spawnServer({ DATA_DIR: dir });
+    expect(errors(third.output())).toEqual([]);
+    expect((await health(third.url)).warnings).toBeUndefined();
+    await stop(third.proc, "SIGKILL");
+  }, 300_000); // three servers start one after another
 });

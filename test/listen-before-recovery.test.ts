@@ -9,6 +9,7 @@ import { CODE_ALPHABET } from "../src/platform/codes";
 import { connectDb } from "../src/platform/db/connect";
 import { migrate } from "../src/platform/db/migrations";
 import { spawnServer } from "./support/child-server";
+import { until } from "./support/waits";
 
 /**
  * A server restarting on a data directory with many open rooms listens at once and
@@ -61,12 +62,10 @@ describe("a restart with many open rooms", () => {
     const last = codeOf(ROOMS - 1);
     expect((await fetch(`${server.url}/api/v1/rooms/${last}`)).status).toBe(200);
 
-    let ready = 0;
-    for (let i = 0; i < 600 && ready !== 200; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      ready = (await fetch(`${server.url}/readyz`)).status;
-    }
-    expect(ready).toBe(200);
+    await until("/readyz to say ready", async () => (await fetch(`${server.url}/readyz`)).status === 200, {
+      ms: 120_000,
+      everyMs: 100,
+    });
     const after = (await (await fetch(`${server.url}/healthz`)).json()) as { status: string; liveRooms: number };
     expect(after).toMatchObject({ status: "ok", liveRooms: ROOMS });
   });

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { REFUSALS } from "../src/games/outrank/codes";
 import { ServerMessage } from "../src/games/outrank/wire";
 import { createOutrankRoom, type Msg, OutrankBot, outrankSeat, scanOutrank } from "./support/outrank-bot";
-import { startServer, type TestServer } from "./support/server";
+import { serverPerFile } from "./support/server";
 
-let server: TestServer;
-beforeAll(async () => {
-  // Grace 30 s → 1.5 s, the round-end pause 4 s → 0.2 s, one minute → 3 s.
-  server = await startServer({ TIME_SCALE: "0.05" });
-});
-afterAll(async () => {
-  await server?.close();
-});
+// Grace 30 s → 1.5 s, the round-end pause 4 s → 0.2 s, one minute → 3 s.
+const server = serverPerFile({ TIME_SCALE: "0.05" });
 
 const open: OutrankBot[] = [];
 afterAll(() => {
@@ -35,9 +29,11 @@ async function onlineTable(n: number, settings: Record<string, unknown>, seed = 
       name,
       seed * 10 + i,
     );
-    await b.until((s) => s.you !== null, 10_000, "a seat");
+    await b.until("a seat", (s) => s.you !== null, 10_000);
     bots.push(b);
   }
+  // Each has heard of every other.
+  for (const b of bots) await b.until(`${n} players seated`, (s) => s.players.length === n);
   return { roomId, bots };
 }
 
@@ -88,7 +84,7 @@ const ENDS: [number, Record<string, unknown>][] = [
 ];
 
 /** What the full games did along the way, summed over them. */
-const tally = { cashOuts: 0, discards: 0, wrong: 0, bonuses: 0, markerMoves: 0, markerBeforeItsGuess: 0 };
+const tally = { cashOuts: 0, discards: 0, right: 0, wrong: 0, bonuses: 0, markerMoves: 0, markerBeforeItsGuess: 0 };
 
 describe("Outrank over Socket.IO", () => {
   it.each(ENDS)(
@@ -100,7 +96,7 @@ describe("Outrank over Socket.IO", () => {
       expect(lead.state!.players[0]!.isLead).toBe(true);
       const start = lead.action({ type: "startGame" });
       expect((await lead.reply(start)).type).toBe("ack");
-      const ends = await Promise.all(bots.map((b) => b.until((s) => s.phase === "gameEnd", 60_000, "the end")));
+      const ends = await Promise.all(bots.map((b) => b.until("the end", (s) => s.phase === "gameEnd", 60_000)));
       const result = ends[0]!.result!;
       const reason = settings.endCondition as string;
       expect(["depletion", reason]).toContain(result.reason);
@@ -108,7 +104,11 @@ describe("Outrank over Socket.IO", () => {
       expect(result.winners.length).toBeGreaterThan(0);
       const top = Math.max(...ends[0]!.players.map((p) => p.score));
       for (const w of result.winners) expect(ends[0]!.players.find((p) => p.id === w)!.score).toBe(top);
-      if (result.reason === "points") expect(top).toBeGreaterThanOrEqual(settings.targetPoints as number);
+      if (result.reason === "points") {
+        // A score target ends the game the moment one player reaches it: they alone have it.
+        expect(top).toBeGreaterThanOrEqual(settings.targetPoints as number);
+        expect(ends[0]!.players.filter((p) => p.score >= (settings.targetPoints as number))).toHaveLength(1);
+      }
       if (result.reason === "rounds") expect(ends[0]!.round).toBe(settings.roundLimit);
       for (const b of bots) {
         // Everyone saw the same end, every message fits the schema, and no pool value leaked.
@@ -131,7 +131,8 @@ describe("Outrank over Socket.IO", () => {
       }
       const guesses = lead.events("guessResolved");
       expect(guesses.length).toBeGreaterThan(0);
-      expect(guesses.some((e) => e.correct)).toBe(true);
+      // The bots call at random: one short game may have no right call, the games together do.
+      tally.right += guesses.filter((e) => e.correct).length;
       tally.cashOuts += lead.events("cashedOut").length;
       tally.discards += lead.events("discarded").length;
       tally.wrong += guesses.filter((e) => !e.correct).length;
@@ -152,6 +153,7 @@ describe("Outrank over Socket.IO", () => {
     // A wrong guess is told before the marker move it causes, so a client can show them in order.
     expect(tally.markerBeforeItsGuess).toBe(0);
     expect(tally.cashOuts).toBeGreaterThan(0);
+    expect(tally.right).toBeGreaterThan(0);
     expect(tally.wrong).toBeGreaterThan(0);
     expect(tally.bonuses).toBeGreaterThan(0);
     expect(tally.markerMoves).toBeGreaterThan(0);
@@ -165,31 +167,31 @@ describe("Outrank over Socket.IO", () => {
       const p = s!.players.find((x) => x.id === "P2")!;
       return [...p.hand, ...p.thisRound].map((t) => t.id).sort();
     };
-    const before = await p2.until((s) => s.phase === "drafting" && held(s).length > 0, 30_000, "P2 holding a token");
+    const before = await p2.until("P2 holding a token", (s) => s.phase === "drafting" && held(s).length > 0, 30_000);
     p2.auto = false;
     const mine = held(before);
     const score = before.players[1]!.score;
     p2.close();
-    await lead.until((s) => s.players[1]!.presence !== "active", 10_000, "P2 gone");
+    await lead.until("P2 gone", (s) => s.players[1]!.presence !== "active", 10_000);
     const back = bot(roomId, p2.token, "Player 2", 77);
     back.auto = false;
-    const again = await back.until((s) => s.you === 1, 10_000, "the seat back");
+    const again = await back.until("the seat back", (s) => s.you === 1, 10_000);
     expect(again.seat).toBe("P2");
     expect(again.players[1]!.id).toBe("P2");
     // Nobody can take P2's tokens while they are away: passing for them keeps everything.
     expect(held(again)).toEqual(mine);
     expect(again.players[1]!.score).toBe(score);
-    await lead.until((s) => s.players[1]!.presence === "active", 10_000, "P2 back for the others");
+    await lead.until("P2 back for the others", (s) => s.players[1]!.presence === "active", 10_000);
     back.go();
-    const end = await back.until((s) => s.phase === "gameEnd", 60_000, "the end");
+    const end = await back.until("the end", (s) => s.phase === "gameEnd", 60_000);
     expect(end.result!.standings.map((x) => x.playerId).sort()).toEqual(["P1", "P2", "P3"]);
     // A forged token is refused outright.
     const forged = bot(roomId, `${p2.token!.slice(0, -4)}AAAA`, "Mallory", 5);
     forged.auto = false;
-    await forged.message((m) => m.type === "error" && m.error === "bad_token");
+    await forged.message("the error bad_token", (m) => m.type === "error" && m.error === "bad_token");
     for (const b of [lead, p3, back]) expect(scanOutrank(b.inbox).problems).toEqual([]);
     for (const b of [...bots, back, forged]) b.close();
-  }, 90_000);
+  });
 
   it("an away player's turn passes for them; below two connected the game pauses, and resumes when one returns", async () => {
     // Grace 30 s → 1.5 s at this time scale.
@@ -197,14 +199,14 @@ describe("Outrank over Socket.IO", () => {
     const [lead, p2, p3] = bots as [OutrankBot, OutrankBot, OutrankBot];
     for (const b of bots) b.auto = false;
     expect((await lead.reply(lead.action({ type: "startGame" }))).type).toBe("ack");
-    await lead.until((s) => s.phase === "challenge");
+    await lead.until("the challenge phase", (s) => s.phase === "challenge");
     // P3 drops before the first challenge; the other two play on.
     p3.close();
-    await lead.until((s) => s.players[2]!.presence === "disconnected", 5_000, "P3 disconnected");
+    await lead.until("P3 disconnected", (s) => s.players[2]!.presence === "disconnected", 5_000);
     expect(lead.state!.paused).toBeNull();
     lead.go();
     p2.go();
-    await lead.until(() => lead.events("passed").some((e) => e.playerId === "P3"), 20_000, "P3's turn passed");
+    await lead.until("P3's turn passed", () => lead.events("passed").some((e) => e.playerId === "P3"), 20_000);
     const p3Events = lead
       .events()
       .filter((e) => e.playerId === "P3" && (e.type === "presenceChanged" || e.type === "passed"));
@@ -220,12 +222,10 @@ describe("Outrank over Socket.IO", () => {
 
     // P2 drops too: one player connected, the game pauses and nobody can play.
     p2.close();
-    const paused = await lead.until((s) => s.paused === "insufficient", 5_000, "the pause");
+    const paused = await lead.until("the pause", (s) => s.paused === "insufficient", 5_000);
     expect(lead.events("gamePaused").at(-1)).toEqual({ type: "gamePaused", reason: "insufficient" });
     expect(paused.phase === "gameEnd").toBe(false);
     const frozen = lead.inbox.length;
-    await new Promise((r) => setTimeout(r, 400));
-    expect(lead.inbox.slice(frozen).filter((m) => m.type === "event")).toEqual([]);
     lead.auto = false;
     const refusedWhilePaused = await lead.reply(lead.action({ type: "pass" }));
     expect(refusedWhilePaused).toMatchObject({ type: "error" });
@@ -234,15 +234,19 @@ describe("Outrank over Socket.IO", () => {
       type: "error",
       error: "not_enough_players",
     });
+    // Nothing moved the game meanwhile (its clock stands still while paused: the rules'
+    // tests prove the timers; only P2's grace window, which is not the game's clock, runs on).
+    const meanwhile = lead.inbox.slice(frozen).filter((m) => m.type === "event");
+    expect(meanwhile.filter((m) => (m.event as { type: string }).type !== "presenceChanged")).toEqual([]);
 
     // P3 comes back with their token: two connected, the game resumes by itself and plays to its end.
     const back = bot(roomId, p3.token, "Player 3", 42);
-    const again = await back.until((s) => s.you === 2 && s.paused === null, 10_000, "P3 back and the game on");
+    const again = await back.until("P3 back and the game on", (s) => s.you === 2 && s.paused === null, 10_000);
     expect(again.players[2]!.presence).toBe("active");
-    await lead.until((s) => s.paused === null, 5_000, "resumed for the lead");
+    await lead.until("resumed for the lead", (s) => s.paused === null, 5_000);
     expect(lead.events("gameResumed")).toHaveLength(1);
     lead.go();
-    const end = await lead.until((s) => s.phase === "gameEnd", 60_000, "the end");
+    const end = await lead.until("the end", (s) => s.phase === "gameEnd", 60_000);
     expect(end.result!.reason).toBe("rounds");
     // P2 stayed away: each of their turns from then on was passed for them.
     const afterResume = lead.events().slice(lead.events().findIndex((e) => e.type === "gameResumed"));
@@ -253,7 +257,7 @@ describe("Outrank over Socket.IO", () => {
       expect(scanOutrank(b.inbox).problems).toEqual([]);
     }
     for (const b of [...bots, back]) b.close();
-  }, 90_000);
+  });
 
   it("with a turn timer, nobody acting: the challenge is picked for the chooser and each timeout is a pass", async () => {
     // 20 s → 1 s at this time scale. Neither player ever acts: the timers play the whole game.
@@ -261,11 +265,11 @@ describe("Outrank over Socket.IO", () => {
     const [lead, p2] = bots as [OutrankBot, OutrankBot];
     for (const b of bots) b.auto = false;
     expect((await lead.reply(lead.action({ type: "startGame" }))).type).toBe("ack");
-    const choosing = await lead.until((s) => s.phase === "challenge");
+    const choosing = await lead.until("the challenge phase", (s) => s.phase === "challenge");
     expect(choosing.turnEndsAt).not.toBeNull();
     const chooser = choosing.players[choosing.firstGuesser!]!.id;
     const other = chooser === "P1" ? "P2" : "P1";
-    const end = await p2.until((s) => s.phase === "gameEnd", 20_000, "the end by timeouts");
+    const end = await p2.until("the end by timeouts", (s) => s.phase === "gameEnd", 20_000);
     const ev = lead.events();
     expect(ev.find((e) => e.type === "challengeSelected")).toMatchObject({ playerId: chooser, auto: true });
     // The chooser drafts first; both time out in turn, and a timeout is a pass.
@@ -282,18 +286,19 @@ describe("Outrank over Socket.IO", () => {
     expect(end.result).toMatchObject({ reason: "rounds", winners: [other], decidedBy: "score" });
     expect(end.players.find((p) => p.id === other)!.score).toBe(1);
     for (const b of bots) b.close();
-  }, 30_000);
+  });
 
   it("token depletion: a game plays on until no category can fill a pool", async () => {
     const { bots } = await onlineTable(4, { endCondition: "depletion", handLimit: 2, roundEndSeconds: 0 }, 61);
     const [lead] = bots as [OutrankBot];
     expect((await lead.reply(lead.action({ type: "startGame" }))).type).toBe("ack");
     const end = await lead
-      .until((s) => s.phase === "gameEnd", 170_000, "depletion")
+      .until("depletion", (s) => s.phase === "gameEnd", 170_000)
       .catch((err: Error) => {
         throw new Error([err.message, ...bots.map((b) => `${b.name}: ${b.stall()}`)].join("\n"));
       });
     expect(end.result!.reason).toBe("depletion");
+    for (const b of bots) await b.until("the end", (s) => s.phase === "gameEnd");
     // No category can fill a pool: the one on the table cannot refill its pool to 8, the
     // others cannot put out a center and 8 more.
     const onTable = end.currentChallenge!.category;
@@ -308,7 +313,7 @@ describe("Outrank over Socket.IO", () => {
       expect(scanOutrank(b.inbox).problems).toEqual([]);
       b.close();
     }
-  }, 180_000);
+  });
 
   it("the lead kicks a player, who cannot come back, and the game plays on to its end", async () => {
     const { roomId, bots } = await onlineTable(3, { endCondition: "rounds", roundLimit: 2 }, 11);
@@ -317,7 +322,7 @@ describe("Outrank over Socket.IO", () => {
     p2.auto = false;
     victim.auto = false;
     expect((await lead.reply(lead.action({ type: "startGame" }))).type).toBe("ack");
-    await lead.until((s) => s.phase === "challenge");
+    await lead.until("the challenge phase", (s) => s.phase === "challenge");
     // Only the lead kicks, and never their own seat.
     const notLead = await p2.reply(p2.action({ type: "kickPlayer", playerId: "P3" }));
     expect(notLead).toMatchObject({ type: "error", error: "not_lead" });
@@ -325,32 +330,33 @@ describe("Outrank over Socket.IO", () => {
     expect(self).toMatchObject({ type: "error", error: "cannot_kick_self" });
     expect((await lead.reply(lead.action({ type: "kickPlayer", playerId: "P3" }))).type).toBe("ack");
     await victim.message(
+      "the kick's event",
       (m) => m.type === "event" && (m.event as { type: string; reason?: string }).reason === "kicked",
     );
-    await lead.until((s) => s.players[2]!.presence === "left");
+    await lead.until("P3 left", (s) => s.players[2]!.presence === "left");
     // The kicked socket cannot act, its token no longer seats it, nor does a new one from the same browser.
     const tries = await victim.reply(victim.action({ type: "pass" }));
     expect(tries).toMatchObject({ type: "error", error: "not_a_player" });
     victim.close();
     const back = bot(roomId, victim.token, "Player 3", 3);
     back.auto = false;
-    await back.message((m) => m.type === "error" && m.error === "kicked");
-    expect((await back.until(() => true)).seat).toBeNull();
+    await back.message("the error kicked", (m) => m.type === "error" && m.error === "kicked");
+    expect((await back.until("a state", () => true)).seat).toBeNull();
     const disguise = await outrankSeat(server.url, roomId, "Someone else", `device-${roomId}-2-0123456789`);
     const again = bot(roomId, disguise, "Someone else", 4);
     again.auto = false;
-    await again.message((m) => m.type === "error" && m.error === "kicked");
-    expect((await again.until(() => true)).you).toBeNull();
+    await again.message("the error kicked", (m) => m.type === "error" && m.error === "kicked");
+    expect((await again.until("a state", () => true)).you).toBeNull();
     // The two left play it out; the kicked player is listed last and cannot win.
     lead.go();
     p2.go();
-    const end = await lead.until((s) => s.phase === "gameEnd", 60_000, "the end");
+    const end = await lead.until("the end", (s) => s.phase === "gameEnd", 60_000);
     expect(end.result!.reason).toBe("rounds");
     const last = end.result!.standings.at(-1)!;
     expect(last).toMatchObject({ playerId: "P3", left: true });
     expect(end.result!.winners).not.toContain("P3");
     for (const b of [lead, p2, back, again]) b.close();
-  }, 60_000);
+  });
 
   it("one table: every player on one socket, a spectator watching, to the end", async () => {
     const roomId = await createOutrankRoom(server.url, {
@@ -359,7 +365,7 @@ describe("Outrank over Socket.IO", () => {
     });
     const device = bot(roomId, await outrankSeat(server.url, roomId, "Ada"), "Ada", 21);
     device.auto = false;
-    const lobby = await device.until((s) => s.players.length === 1);
+    const lobby = await device.until("one player in the lobby", (s) => s.players.length === 1);
     expect(lobby.mode).toBe("table");
     expect(lobby.players[0]).toMatchObject({ id: "T1", name: "Ada" });
     expect(lobby.lead).toBe(lobby.seat);
@@ -371,17 +377,17 @@ describe("Outrank over Socket.IO", () => {
     // A second device is refused a seat and watches.
     const other = bot(roomId, await outrankSeat(server.url, roomId, "Eve"), "Eve", 22);
     other.auto = false;
-    await other.message((m) => m.type === "error" && m.error === "table_mode");
-    expect((await other.until(() => true)).seat).toBeNull();
+    await other.message("the error table_mode", (m) => m.type === "error" && m.error === "table_mode");
+    expect((await other.until("a state", () => true)).seat).toBeNull();
     const watcher = bot(roomId, undefined, "watcher", 23);
     watcher.auto = false;
-    await watcher.until(() => true);
-    const ready = await device.until((s) => s.players.length === 3);
+    await watcher.until("a state", () => true);
+    const ready = await device.until("three players in the lobby", (s) => s.players.length === 3);
     expect(ready.players.map((p) => p.name)).toEqual(["Ada", "Bob", "Cy"]);
     expect(new Set(ready.players.map((p) => p.seat)).size).toBe(1);
     device.go();
     device.action({ type: "startGame" });
-    const end = await device.until((s) => s.phase === "gameEnd", 60_000, "the end");
+    const end = await device.until("the end", (s) => s.phase === "gameEnd", 60_000);
     expect(end.result!.reason === "rounds" || end.result!.reason === "depletion").toBe(true);
     expect(end.result!.standings).toHaveLength(3);
     // The device spoke for each player in turn: every player drafted or passed at least once.
@@ -396,13 +402,32 @@ describe("Outrank over Socket.IO", () => {
         .map((m) => (m.state as { you: number | null }).you),
     );
     expect(yous.size).toBe(3);
-    await watcher.until((s) => s.phase === "gameEnd");
+    await watcher.until("the end", (s) => s.phase === "gameEnd");
     for (const b of [device, other, watcher]) {
       expect(wireProblems(b.inbox)).toEqual([]);
       expect(scanOutrank(b.inbox).problems).toEqual([]);
     }
     for (const b of [device, other, watcher]) b.close();
-  }, 60_000);
+  });
+
+  it("a repeat of what is already so is acknowledged as unchanged, and the room says nothing of it", async () => {
+    const { bots } = await onlineTable(2, {}, 41);
+    const [lead, p2] = bots as [OutrankBot, OutrankBot];
+    lead.auto = false;
+    p2.auto = false;
+    const configure = (requestId: string) => ({
+      type: "action",
+      requestId,
+      action: { type: "configure", settings: { handLimit: 6 } },
+    });
+    expect(await lead.withAck(configure("first"))).toEqual({ ok: true });
+    await p2.until("the new hand limit", (s) => s.settings.handLimit === 6);
+    const heard = p2.inbox.length;
+    expect(await lead.withAck(configure("again"))).toEqual({ ok: true, unchanged: true });
+    // A round trip on p2's socket: anything the repeat had made the room say would be here by now.
+    expect(await p2.withAck({ type: "no-such-message" })).toMatchObject({ ok: false });
+    expect(p2.inbox.slice(heard).filter((m) => m.type === "state" || m.type === "event")).toEqual([]);
+  });
 
   it("refusals carry the request id and a stable code, and change nothing", async () => {
     const { roomId, bots } = await onlineTable(2, {}, 31);
@@ -411,23 +436,33 @@ describe("Outrank over Socket.IO", () => {
     p2.auto = false;
     const watcher = bot(roomId, undefined, "watcher", 32);
     watcher.auto = false;
-    await watcher.until(() => true);
+    await watcher.until("a state", () => true);
 
+    /**
+     * A round trip on every socket: whatever the room said before has reached each of them.
+     * Taken after each input that changed the room (each costs a message of every socket's
+     * allowance, so not before every refusal).
+     */
+    const heard = async () => {
+      for (const x of [...bots, watcher])
+        expect(await x.withAck({ type: "no-such-message" })).toMatchObject({ ok: false });
+    };
     /** Send, expect that code back with the same request id, and nothing else happening. */
     const refused = async (b: OutrankBot, msg: Record<string, unknown>, code: string) => {
       const requestId = `bad-${code}-${Math.random().toString(36).slice(2, 8)}`;
-      const others = bots.map((x) => x.inbox.length);
+      const before = b.inbox.length;
       b.socket.send({ ...msg, requestId });
       const reply = await b.reply(requestId);
       expect(reply).toMatchObject({ type: "error", requestId, error: code });
       expect(typeof reply.message).toBe("string");
       expect(code in REFUSALS || PLATFORM_CODES.has(code)).toBe(true);
-      await new Promise((r) => setTimeout(r, 60));
-      bots.forEach((x, i) => {
-        expect(x.inbox.slice(others[i]).filter((m) => m.type === "state" || m.type === "event")).toEqual([]);
-      });
+      // Whatever the refusal had made the room say would have been sent to every socket in
+      // it, this one too, before the refusal itself.
+      const meanwhile = b.inbox.slice(before, b.inbox.indexOf(reply));
+      expect(meanwhile.filter((m) => m.type === "state" || m.type === "event")).toEqual([]);
     };
     const act = (action: Record<string, unknown>) => ({ type: "action", action });
+    await heard();
 
     await refused(lead, act({ type: "pass" }), "game_not_started");
     await refused(p2, act({ type: "startGame" }), "not_lead");
@@ -439,9 +474,11 @@ describe("Outrank over Socket.IO", () => {
     await refused(lead, { type: "action" }, "bad_action");
     await refused(watcher, act({ type: "startGame" }), "spectator");
     await refused(lead, act({ type: "resumeGame" }), "game_not_started");
+    await refused(p2, act({ type: "nextRound" }), "game_not_started");
 
     expect((await lead.reply(lead.action({ type: "startGame" }))).type).toBe("ack");
-    const s = await lead.until((v) => v.phase === "challenge");
+    const s = await lead.until("the challenge phase", (v) => v.phase === "challenge");
+    await heard();
     const chooser = bots[s.firstGuesser!]!;
     const other = bots[1 - s.firstGuesser!]!;
     await refused(lead, act({ type: "startGame" }), "game_already_started");
@@ -453,7 +490,8 @@ describe("Outrank over Socket.IO", () => {
     expect(
       (await chooser.reply(chooser.action({ type: "selectChallenge", challengeId: "movies-box-office" }))).type,
     ).toBe("ack");
-    const d = await chooser.until((v) => v.phase === "drafting");
+    const d = await chooser.until("the drafting phase", (v) => v.phase === "drafting");
+    await heard();
     const center = d.centerToken!.id;
     await refused(other, act({ type: "pass" }), "not_your_turn");
     await refused(chooser, act({ type: "draftGuess", tokenId: d.centerToken!.id, guess: "lower" }), "not_in_pool");
@@ -479,16 +517,18 @@ describe("Outrank over Socket.IO", () => {
     const no = await p2.withAck({ type: "action", action: { type: "pauseGame" }, requestId: "ack-2" });
     expect(no).toMatchObject({ ok: false, error: "not_lead" });
     expect(typeof no.message).toBe("string");
+    await heard();
     await refused(lead, act({ type: "resumeGame" }), "not_paused");
     // The lead ends the game at once; after that, play is refused.
     expect((await lead.reply(lead.action({ type: "endGame" }))).type).toBe("ack");
-    const over = await p2.until((v) => v.phase === "gameEnd");
+    const over = await p2.until("the end", (v) => v.phase === "gameEnd");
     expect(over.result!.reason).toBe("lead");
+    await heard();
     await refused(lead, act({ type: "endGame" }), "game_ended");
     await refused(p2, act({ type: "pass" }), "game_ended");
     for (const b of [...bots, watcher]) expect(scanOutrank(b.inbox).problems).toEqual([]);
     for (const b of [...bots, watcher]) b.close();
-  }, 60_000);
+  });
 
   it("the scanner finds a pool value wherever it is hidden", () => {
     const inbox = [...scanFixture()] as Msg[];

@@ -1,37 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gameModules } from "../src/games/registry";
+import { describe, expect, it } from "vitest";
 import type { TriviaState } from "../src/games/trivia-duel/state";
-import { connectDb, type DbHandle } from "../src/platform/db/connect";
-import { migrate } from "../src/platform/db/migrations";
-import { InputLog } from "../src/platform/input-log";
-import { MemoryLiveStore } from "../src/platform/live-store";
 import { recoverRooms } from "../src/platform/recovery";
-import { type Publisher, RoomHost, type SharedMode } from "../src/platform/room-host";
+import type { SharedMode } from "../src/platform/room-host";
+import { memoryDbPerFile, memoryHost } from "./support/memory-db";
 
-const quiet: Publisher = { publish() {}, publishViews() {} };
-let h: DbHandle;
-beforeAll(async () => {
-  h = await connectDb({ dataDir: "memory://", pgliteThread: "main" });
-  await migrate(h.db as never, Object.assign({}, ...gameModules.map((g) => g.migrations ?? {})));
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = memoryDbPerFile();
 
 function hostOn(clock: () => number, roomCode?: () => string, shared?: SharedMode) {
-  const log = new InputLog(h.db);
-  const live = new MemoryLiveStore();
-  const host = new RoomHost({
-    games: gameModules,
-    live,
-    log,
-    publisher: quiet,
-    timeScale: 1,
-    clock,
-    ...(roomCode ? { roomCode } : {}),
-    ...(shared ? { shared } : {}),
-  });
-  return { host, log, live };
+  return memoryHost(h, { clock, ...(roomCode ? { roomCode } : {}), ...(shared ? { shared } : {}) });
 }
 
 describe("recovery after a restart", () => {
@@ -52,12 +28,12 @@ describe("recovery after a restart", () => {
     const late = codes.at(-1)!;
     const back = await second.host.join("trivia-duel", late, { credential: `player-${late}` });
     expect(back.seat).toBe("P1");
-    expect(((await second.host.exists(late))!.state as TriviaState).players.P1.connected).toBe(true);
+    expect(((await second.host.exists(late))!.state as TriviaState).players.P1.presence).toBe("active");
     await pending;
     expect(await second.live.size()).toBeGreaterThanOrEqual(30);
     for (const code of codes) expect(await second.live.has(code)).toBe(true);
     // The reconnected player was not marked away again by the loop.
-    expect(((await second.host.exists(late))!.state as TriviaState).players.P1.connected).toBe(true);
+    expect(((await second.host.exists(late))!.state as TriviaState).players.P1.presence).toBe("active");
   });
 
   it("while rooms are being restored, a new room never takes the code of one not restored yet", async () => {

@@ -1,23 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TriviaState } from "../src/games/trivia-duel/state";
 import { Player } from "./support/client";
-import { startServer, type TestServer } from "./support/server";
+import { serverPerFile, startServer, type TestServer } from "./support/server";
+import { socketOpens, until } from "./support/waits";
 
 /**
  * The room edges a careless or hostile client found: a mistyped code, a leave followed at
  * once by a disconnect, a stale second tab, broken frames and floods.
  */
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({ SOCKET_JOINS_PER_MINUTE: "100000", ROOMS_PER_MINUTE: "100000" });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = serverPerFile({ SOCKET_JOINS_PER_MINUTE: "100000", ROOMS_PER_MINUTE: "100000" });
 
-async function createRoom(body: unknown = {}): Promise<string> {
-  const res = await fetch(`${server.url}/api/v1/trivia/rooms`, {
+async function createRoom(body: unknown = {}, url = server.url): Promise<string> {
+  const res = await fetch(`${url}/api/v1/trivia/rooms`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -28,11 +23,50 @@ async function createRoom(body: unknown = {}): Promise<string> {
 
 const state = async (code: string) => (await server.live.get(code))?.state as TriviaState | undefined;
 
-async function seat(code: string, id = randomUUID(), extra: Record<string, unknown> = {}) {
-  const p = new Player(server.url, "/trivia");
+async function seat(code: string, id = randomUUID(), extra: Record<string, unknown> = {}, url = server.url) {
+  const p = new Player(url, "/trivia");
   p.send({ type: "JOIN_ROOM", roomId: code, playerId: id, create: false, ...extra });
   const rs = await p.next("ROOM_STATE");
   return { p, id, rs };
+}
+
+/**
+ * A player seated in a room on a server of its own, for tests that get a socket cut off for
+ * flooding: that keeps its address (ours) out for a while.
+ */
+async function seatedOnOwnServer(
+  test: (own: TestServer, code: string, a: Awaited<ReturnType<typeof seat>>) => Promise<void>,
+) {
+  const own = await startServer();
+  try {
+    const code = await createRoom({}, own.url);
+    await test(own, code, await seat(code, randomUUID(), {}, own.url));
+  } finally {
+    await own.close();
+  }
+}
+
+/** Why the server let the socket go; fails if it never does. */
+const disconnected = (p: Player) => {
+  let why: string | null = null;
+  p.socket.once("disconnect", (reason) => {
+    why = reason;
+  });
+  return until("the server to cut the socket off", () => why);
+};
+
+/**
+ * Close a client and wait until the server has let its socket go and finished what that
+ * caused: the socket gone from the namespace (its disconnect handler runs then, and queues
+ * any change to the room), then no room with work queued.
+ */
+async function closed(p: Player) {
+  const id = p.socket.id;
+  p.close();
+  await until(
+    "the server to let the socket go",
+    () => !server.io.of("/trivia").sockets.has(id ?? "") && server.host.busyRooms() === 0,
+  );
 }
 
 const connected = (p: Player) =>
@@ -44,7 +78,8 @@ describe("rooms people can trust", () => {
     p.send({ type: "JOIN_ROOM", roomId: "NOPE42", playerId: randomUUID(), create: false });
     expect(await p.next("ERROR")).toMatchObject({ code: "room_not_found" });
     expect(await server.live.get("NOPE42")).toBeNull();
-    // Protocol clients keep RULINGS Trivia #9: without `create: false` the room is made.
+    // Protocol clients keep docs/games/trivia-duel.md, Decisions D9: without `create: false` the
+    // room is made.
     p.send({ type: "JOIN_ROOM", roomId: "MADE42", playerId: randomUUID() });
     expect(await p.next("ROOM_STATE")).toMatchObject({ roomId: "MADE42", you: "P1" });
     p.close();
@@ -78,9 +113,8 @@ describe("rooms people can trust", () => {
       expect(first.rs.you).toBe("P1");
       // The line drops; the server marks the seat away (its reconnect window opens).
       first.p.socket.disconnect();
-      for (let t = 0; t < 100 && (await state(code))!.players.P1.connected; t++)
-        await new Promise((r) => setTimeout(r, 20));
-      expect((await state(code))!.players.P1).toMatchObject({ joined: true, connected: false });
+      await until("P1 marked away", async () => (await state(code))!.players.P1.presence !== "active");
+      expect((await state(code))!.players.P1).toMatchObject({ joined: true, presence: "disconnected" });
       // Back with the same id: the same seat. Then LEAVE, and the socket closes at once.
       const back = await seat(code, id);
       expect(back.rs.you).toBe("P1");
@@ -123,11 +157,10 @@ describe("rooms people can trust", () => {
     // An old socket re-sending JOIN_ROOM with the given-up id is a newcomer, not P1.
     tab2.p.send({ type: "JOIN_ROOM", roomId: code, playerId: id, create: false });
     expect(await tab2.p.next("ROOM_STATE")).toMatchObject({ you: null });
-    tab2.p.close();
-    tab1.p.close();
-    await new Promise((r) => setTimeout(r, 200));
+    await closed(tab2.p);
+    await closed(tab1.p);
     const s = (await state(code))!;
-    expect(s.players.P1).toMatchObject({ joined: true, connected: true });
+    expect(s.players.P1).toMatchObject({ joined: true, presence: "active" });
     expect(s.phase).toBe("BETTING");
     expect(s.foldsRemaining.P1).toBe(2);
     newcomer.p.close();
@@ -147,12 +180,43 @@ describe("rooms people can trust", () => {
     a.p.close();
   });
 
-  it("a frame beyond the transport's 1 MB limit closes the socket (as the protocol docs say)", async () => {
+  it("a frame beyond the transport's 128 KB limit closes the socket (as the protocol docs say)", async () => {
     const code = await createRoom();
     const a = await seat(code);
-    const closed = new Promise<string>((resolve) => a.p.socket.once("disconnect", (why) => resolve(why)));
-    a.p.send({ type: "ANSWER", text: "x".repeat(1100 * 1024) });
+    const closed = disconnected(a.p);
+    a.p.send({ type: "ANSWER", text: "x".repeat(200 * 1024) });
     expect(await closed).toMatch(/close/);
+    a.p.close();
+  });
+
+  it("a flood of events the server does not read is cut off like any flood, and nothing it sent is applied", async () => {
+    await seatedOnOwnServer(async (own, code, a) => {
+      const cut = disconnected(a.p);
+      for (let i = 0; i < 400; i++) a.p.socket.emit("no-such-event", { type: "LEAVE" });
+      expect(await cut).toBe("io server disconnect");
+      // Kept out for a while, like any flooder; and no LEAVE was read: the seat is still taken.
+      expect(await socketOpens(own.url, "/trivia")).toBe(false);
+      expect(((await own.live.get(code))!.state as TriviaState).players.P1.joined).toBe(true);
+    });
+  });
+
+  it("frames count by their bytes: a few large ones on any event get the socket cut off and its address kept out", async () => {
+    await seatedOnOwnServer(async (own, _code, a) => {
+      const cut = disconnected(a.p);
+      // 100 KB each: under the frame limit, and only eight (the message allowance is 40).
+      const big = "x".repeat(100 * 1024);
+      for (let i = 0; i < 8; i++) a.p.socket.emit("no-such-event", { type: "ANSWER", text: big });
+      expect(await cut).toMatch(/close/);
+      expect(await socketOpens(own.url, "/trivia")).toBe(false);
+    });
+  });
+
+  it("a message a little over 64 KB is refused with message_too_large and the socket stays", async () => {
+    const code = await createRoom();
+    const a = await seat(code);
+    a.p.send({ type: "ANSWER", text: "x".repeat(100 * 1024) });
+    expect(await a.p.next("ERROR")).toMatchObject({ code: "message_too_large" });
+    expect(a.p.socket.connected).toBe(true);
     a.p.close();
   });
 
@@ -163,7 +227,9 @@ describe("rooms people can trust", () => {
     // Past the burst of 40 but short of being cut off (200 refusals): every extra one is refused.
     for (let i = 0; i < 150; i++) a.p.send({ type: "PLAY_AGAIN" });
     expect(await a.p.next("ERROR", (m) => m.code === "rate_limited")).toMatchObject({ code: "rate_limited" });
-    await new Promise((r) => setTimeout(r, 300));
+    // One more, acknowledged: a socket's messages are answered in order, so once its
+    // acknowledgement is here, every one before it has been dealt with.
+    await new Promise((resolve) => a.p.socket.emit("message", { type: "PLAY_AGAIN" }, resolve));
     const errors = a.p.inbox.filter((m) => m.type === "ERROR");
     // Every message got its refusal or was cut off, and the rate-limit errors themselves are throttled.
     expect(errors.filter((m) => m.code === "rate_limited").length).toBeLessThan(10);

@@ -1,10 +1,11 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DECK_LIMITS } from "../src/games/serpent-race/service/deck-schema";
+import { ownedBytes } from "../src/games/serpent-race/service/deck-store";
 import { Identities } from "../src/platform/identities";
 import { RaceClient, register } from "./support/serpent-client";
 import { JOKER_CARDS, LUCK_CARDS, NEGATIVE_CARDS, POSITIVE_CARDS } from "./support/serpent-driver";
-import { startServer, type TestServer } from "./support/server";
+import { serverPerFile } from "./support/server";
 
 /**
  * SerpentRace's REST exactly as the document lists it: the three game endpoints with their
@@ -12,12 +13,11 @@ import { startServer, type TestServer } from "./support/server";
  * games; decks under /api/v1/decks; and the document's error format, `{ error, code }`, on
  * every one of these routes, the errors Fastify raises itself included.
  */
-let server: TestServer;
 const sockets: RaceClient[] = [];
 /** The test decks, public, made once: every teacher below may create games with them. */
 let decks: string[];
+const server = serverPerFile();
 beforeAll(async () => {
-  server = await startServer();
   const author = await register(server.url, "Deck Author");
   decks = [];
   for (const [name, decktype, cards] of [
@@ -37,7 +37,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const s of sockets) s.close();
-  await server?.close();
 });
 
 /**
@@ -56,7 +55,7 @@ function send(method: string, path: string, body: string | undefined, headers: R
   return new Promise<{ status: number; body: Record<string, any> }>((resolve, reject) => {
     const url = new URL(`${server.url}${path}`);
     const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method, headers, localAddress: from },
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress: from },
       (res) => {
         let text = "";
         res.setEncoding("utf8");
@@ -81,6 +80,17 @@ function api(method: string, path: string, opts: { token?: string; body?: unknow
 const raw = (method: string, path: string, body: string, headers: Record<string, string>) =>
   send(method, path, body, headers);
 
+/** Every document route that reads a body. */
+const BODY_ROUTES = [
+  ["POST", "/api/v1/auth/login"],
+  ["POST", "/api/v1/auth/register"],
+  ["POST", "/api/v1/orgs"],
+  ["POST", "/api/v1/decks"],
+  ["PUT", "/api/v1/decks/6f1c0e2a-0000-4000-8000-000000000000"],
+  ["POST", "/api/v1/game/start"],
+  ["POST", "/api/v1/game/join"],
+] as const;
+
 /** The document's error body: a message for people and a stable code, nothing else. */
 const flat = (code: string) => ({ error: expect.any(String), code });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -92,6 +102,12 @@ async function orgWith(owner: { accessToken: string }, name: string, members: { 
   for (const m of members)
     await api("POST", "/api/v1/orgs/join", { token: m.accessToken, body: { inviteCode: org.body.inviteCode } });
   return org.body.id as string;
+}
+
+/** A game `teacher` made with the shared decks and `fields`: the reply's body. */
+async function gameBy(teacher: { accessToken: string }, fields: Record<string, unknown>) {
+  return (await api("POST", "/api/v1/game/start", { token: teacher.accessToken, body: { deckids: decks, ...fields } }))
+    .body;
 }
 
 /** A player's socket, ready (or not). */
@@ -196,12 +212,7 @@ describe("POST /api/v1/game/join", () => {
   fromAddress("127.0.0.3");
   it("PUBLIC: a name and no account; the game token; 400, 404 and 409 as listed", async () => {
     const teacher = await register(server.url, "Mr Berg");
-    const game = (
-      await api("POST", "/api/v1/game/start", {
-        token: teacher.accessToken,
-        body: { deckids: decks, maxplayers: 2, logintype: 0 },
-      })
-    ).body;
+    const game = await gameBy(teacher, { maxplayers: 2, logintype: 0 });
     const join = (body: unknown, token?: string) =>
       api("POST", "/api/v1/game/join", { ...(token ? { token } : {}), body });
 
@@ -249,12 +260,7 @@ describe("POST /api/v1/game/join", () => {
 
   it("PRIVATE needs an account (401 without, or with an expired or forged one); the account keeps its place", async () => {
     const teacher = await register(server.url, "Ms Costa");
-    const game = (
-      await api("POST", "/api/v1/game/start", {
-        token: teacher.accessToken,
-        body: { deckids: decks, maxplayers: 4, logintype: 1 },
-      })
-    ).body;
+    const game = await gameBy(teacher, { maxplayers: 4, logintype: 1 });
     const body = { gameCode: game.gamecode };
     expect(await api("POST", "/api/v1/game/join", { body: { ...body, playerName: "Nobody" } })).toEqual({
       status: 401,
@@ -288,12 +294,7 @@ describe("POST /api/v1/game/join", () => {
     const outsider = await register(server.url, "Oli");
     await orgWith(teacher, "Lakeside School", [member]);
     await orgWith(outsider, "Hilltop School");
-    const game = (
-      await api("POST", "/api/v1/game/start", {
-        token: teacher.accessToken,
-        body: { deckids: decks, maxplayers: 4, logintype: 2 },
-      })
-    ).body;
+    const game = await gameBy(teacher, { maxplayers: 4, logintype: 2 });
     const body = { gameCode: game.gamecode };
     expect(await api("POST", "/api/v1/game/join", { body: { ...body, playerName: "Walk-in" } })).toEqual({
       status: 401,
@@ -337,12 +338,7 @@ describe("POST /api/v1/game/:gameId/start", () => {
   fromAddress("127.0.0.4");
   it("only the gamemaster, with two or more players all ready: 400, 401, 403, 404, 409 and 200 as listed", async () => {
     const teacher = await register(server.url, "Mrs Ito");
-    const game = (
-      await api("POST", "/api/v1/game/start", {
-        token: teacher.accessToken,
-        body: { deckids: decks, maxplayers: 4, logintype: 0 },
-      })
-    ).body;
+    const game = await gameBy(teacher, { maxplayers: 4, logintype: 0 });
     const start = (id: string, token?: string) =>
       api("POST", `/api/v1/game/${id}/start`, { ...(token ? { token } : {}), body: {} });
     expect(await start("not-a-uuid", teacher.accessToken)).toEqual({ status: 400, body: flat("invalid_game_id") });
@@ -478,8 +474,10 @@ describe("decks under /api/v1/decks", () => {
       body: { name: "Planets 2", decktype: 0, cards: [POSITIVE_CARDS[2]], visibility: "public" },
     });
     expect(edited.body).toMatchObject({ deckid: id, version: 2, name: "Planets 2", visibility: "public" });
+    // Another account reads the new version's question, not its answer.
+    const { cardid, type, question } = POSITIVE_CARDS[2]!;
     expect((await api("GET", `/api/v1/decks/${id}`, { token: other.accessToken })).body.cards).toEqual([
-      POSITIVE_CARDS[2],
+      { cardid, type, question },
     ]);
     const record = await api("GET", `/api/v1/game/${game.id}`, { token: owner.accessToken });
     expect(record.body.gamedecks[0].cards).toEqual(made.body.cards);
@@ -642,15 +640,7 @@ describe("the document's error format on every one of its routes", () => {
   it("Fastify's own errors are flat too: bad JSON, not JSON, too large; other games keep theirs", async () => {
     const who = await register(server.url, "Format Checker");
     const json = { "content-type": "application/json", authorization: `Bearer ${who.accessToken}` };
-    for (const [method, path] of [
-      ["POST", "/api/v1/auth/login"],
-      ["POST", "/api/v1/auth/register"],
-      ["POST", "/api/v1/orgs"],
-      ["POST", "/api/v1/decks"],
-      ["PUT", "/api/v1/decks/6f1c0e2a-0000-4000-8000-000000000000"],
-      ["POST", "/api/v1/game/start"],
-      ["POST", "/api/v1/game/join"],
-    ] as const) {
+    for (const [method, path] of BODY_ROUTES) {
       expect(await raw(method, path, "{ not json", json), `${method} ${path}`).toEqual({
         status: 400,
         body: flat("invalid_json"),
@@ -731,5 +721,370 @@ describe("deck storage per owner", () => {
     // Deleting gives the room back.
     expect((await api("DELETE", `/api/v1/decks/${first.body.deckid}`, { token: owner.accessToken })).status).toBe(200);
     expect((await api("POST", "/api/v1/decks", { token: owner.accessToken, body })).status).toBe(201);
+  });
+});
+
+/** Where a body gives an answer away: a quiz's correct flag, accepted answers, a value, an order, a number. */
+function revealing(body: unknown): string[] {
+  const found: string[] = [];
+  const walk = (v: unknown, path: string) => {
+    if (Array.isArray(v)) {
+      v.forEach((x, i) => {
+        walk(x, `${path}.${i}`);
+      });
+    } else if (v && typeof v === "object")
+      for (const [k, x] of Object.entries(v)) {
+        if (["answer", "correct", "percent"].includes(k)) found.push(`${path}.${k}`);
+        walk(x, `${path}.${k}`);
+      }
+  };
+  walk(body, "body");
+  return found;
+}
+
+describe("a deck's answers reach only its owner and its organisation's editors", () => {
+  fromAddress("127.0.0.11");
+  it("GET /api/v1/decks/:id: everyone else reads the questions only, the shipped decks included", async () => {
+    const owner = await register(server.url, "Answer Keeper");
+    const other = await register(server.url, "Curious Pupil");
+    const made = await api("POST", "/api/v1/decks", {
+      token: owner.accessToken,
+      body: { name: "Open questions", decktype: 0, cards: POSITIVE_CARDS, visibility: "public" },
+    });
+    const id = made.body.deckid as string;
+    const mine = await api("GET", `/api/v1/decks/${id}`, { token: owner.accessToken });
+    expect(mine.body).toMatchObject({ withAnswers: true, cards: POSITIVE_CARDS });
+    for (const token of [undefined, other.accessToken]) {
+      const read = await api("GET", `/api/v1/decks/${id}`, token ? { token } : {});
+      expect(read.status).toBe(200);
+      expect(read.body).toMatchObject({ deckid: id, name: "Open questions", cardCount: 3, withAnswers: false });
+      expect(read.body.cards).toEqual(
+        POSITIVE_CARDS.map((c) => ({ cardid: c.cardid, type: c.type, question: c.question })),
+      );
+      expect(revealing(read.body)).toEqual([]);
+    }
+    // The shipped decks belong to nobody: nobody reads their answers (pgh-006's option C included).
+    const shipped = (await api("GET", "/api/v1/decks")).body.decks.filter((d: { builtin: boolean }) => d.builtin);
+    expect(shipped.length).toBe(6);
+    for (const d of shipped) {
+      const read = await api("GET", `/api/v1/decks/${d.deckid}`, { token: owner.accessToken });
+      expect(read.body.cards.length).toBe(d.cardCount);
+      expect(revealing(read.body), d.name).toEqual([]);
+    }
+    // A luck card's consequence and a joker's task are not answers: the race shows them to all.
+    const luck = await api("POST", "/api/v1/decks", {
+      token: owner.accessToken,
+      body: { name: "Luck", decktype: 2, cards: LUCK_CARDS, visibility: "public" },
+    });
+    expect((await api("GET", `/api/v1/decks/${luck.body.deckid}`)).body.cards).toEqual(LUCK_CARDS);
+  });
+
+  it("an organisation deck: its owner and the organisation's owners and admins read the answers, members not", async () => {
+    const head = await register(server.url, "Head Teacher");
+    const author = await register(server.url, "Class Teacher");
+    const deputy = await register(server.url, "Deputy Head");
+    const pupil = await register(server.url, "Org Pupil");
+    const org = await orgWith(head, "Fair School", [author, deputy, pupil]);
+    expect(
+      (
+        await api("PUT", `/api/v1/orgs/${org}/members/${deputy.user.id}`, {
+          token: head.accessToken,
+          body: { role: "admin" },
+        })
+      ).status,
+    ).toBe(200);
+    const made = await api("POST", "/api/v1/decks", {
+      token: author.accessToken,
+      body: { name: "Class questions", decktype: 1, cards: NEGATIVE_CARDS, visibility: "org", orgid: org },
+    });
+    const read = async (who: { accessToken: string }) =>
+      (await api("GET", `/api/v1/decks/${made.body.deckid}`, { token: who.accessToken })).body;
+    for (const who of [author, head, deputy])
+      expect(await read(who)).toMatchObject({ withAnswers: true, cards: NEGATIVE_CARDS });
+    const asPupil = await read(pupil);
+    expect(asPupil.withAnswers).toBe(false);
+    expect(asPupil.cards.map((c: { question: string }) => c.question)).toEqual(NEGATIVE_CARDS.map((c) => c.question));
+    expect(revealing(asPupil)).toEqual([]);
+  });
+
+  it("a game's record gives its gamemaster the answers of the decks they may read, and only those", async () => {
+    const teacher = await register(server.url, "Borrowing Teacher");
+    const made = await api("POST", "/api/v1/game/start", {
+      token: teacher.accessToken,
+      body: { deckids: decks, maxplayers: 4, logintype: 0 },
+    });
+    expect(made.status).toBe(200);
+    expect(made.body.gamedecks[0].cards.map((c: { question: string }) => c.question)).toEqual(
+      POSITIVE_CARDS.map((c) => c.question),
+    );
+    expect(revealing(made.body)).toEqual([]);
+    expect(revealing((await api("GET", `/api/v1/game/${made.body.id}`, { token: teacher.accessToken })).body)).toEqual(
+      [],
+    );
+    const join = async (name: string) =>
+      (await api("POST", "/api/v1/game/join", { body: { gameCode: made.body.gamecode, playerName: name } })).body
+        .gameToken as string;
+    await readySocket(await join("Ya"));
+    await readySocket(await join("Zed"));
+    const started = await api("POST", `/api/v1/game/${made.body.id}/start`, { token: teacher.accessToken, body: {} });
+    expect(started.status).toBe(200);
+    expect(revealing(started.body)).toEqual([]);
+    // With a deck of their own, they read its answers in the record.
+    const own = await api("POST", "/api/v1/decks", {
+      token: teacher.accessToken,
+      body: { name: "My own", decktype: 0, cards: POSITIVE_CARDS },
+    });
+    const second = await api("POST", "/api/v1/game/start", {
+      token: teacher.accessToken,
+      body: { deckids: [own.body.deckid, decks[1]], maxplayers: 4, logintype: 0 },
+    });
+    expect(second.body.gamedecks[0].cards).toEqual(POSITIVE_CARDS);
+    expect(revealing(second.body.gamedecks[1])).toEqual([]);
+  });
+});
+
+describe("deck uploads are limited, counted and paged", () => {
+  fromAddress("127.0.0.12");
+  const limit = DECK_LIMITS.ownerBytes;
+  afterAll(() => {
+    DECK_LIMITS.ownerBytes = limit;
+  });
+
+  it("every text field has a limit, refused with a clear error in the document's format", async () => {
+    const who = await register(server.url, "Long Writer");
+    const quiz = POSITIVE_CARDS[0]!;
+    const post = (body: Record<string, unknown>) =>
+      api("POST", "/api/v1/decks", { token: who.accessToken, body: { name: "Long", decktype: 0, ...body } });
+    const long = (n: number) => "x".repeat(n);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ cards: [{ ...quiz, question: long(100 * 1024) }] }, "cards.0.question"],
+      [{ cards: [{ ...quiz, question: long(501) }] }, "cards.0.question"],
+      [
+        {
+          cards: [
+            { ...quiz, answer: quiz.answer.map((o: object, i: number) => (i === 2 ? { ...o, text: long(201) } : o)) },
+          ],
+        },
+        "cards.0.answer.2.text",
+      ],
+      [{ cards: [{ ...POSITIVE_CARDS[2], answer: ["CO2", long(201)] }] }, "cards.0.answer.1"],
+      [{ cards: [{ ...POSITIVE_CARDS[2], answer: Array.from({ length: 21 }, (_, i) => `a${i}`) }] }, "cards.0.answer"],
+      [{ cards: [{ ...POSITIVE_CARDS[0], topic: long(41) }] }, "cards.0.topic"],
+      [{ cards: [{ ...POSITIVE_CARDS[0], cardid: long(101) }] }, "cards.0.cardid"],
+      [{ name: long(81), cards: [quiz] }, "name"],
+    ];
+    for (const [body, path] of cases) {
+      const r = await post(body);
+      expect(r, path).toEqual({
+        status: 400,
+        body: { error: expect.stringMatching(new RegExp(`^${path}: `)), code: "invalid_body" },
+      });
+    }
+    const pairs = await api("POST", "/api/v1/decks", {
+      token: who.accessToken,
+      body: {
+        name: "Pairs",
+        decktype: 1,
+        cards: [
+          {
+            ...NEGATIVE_CARDS[1],
+            answer: [
+              { left: long(201), right: "b" },
+              { left: "c", right: "d" },
+            ],
+          },
+        ],
+      },
+    });
+    expect(pairs.body).toEqual({
+      error: expect.stringMatching(/^cards\.0\.answer\.0\.left: .*200 characters/),
+      code: "invalid_body",
+    });
+    const sentence = await api("POST", "/api/v1/decks", {
+      token: who.accessToken,
+      body: { name: "Words", decktype: 1, cards: [{ ...NEGATIVE_CARDS[2], answer: long(301) }] },
+    });
+    expect(sentence.body).toMatchObject({ code: "invalid_body", error: expect.stringMatching(/^cards\.0\.answer: /) });
+    // The question's own limit says so in words.
+    expect((await post({ cards: [{ ...quiz, question: long(501) }] })).body.error).toMatch(/500 characters/);
+  });
+
+  it("the deck's name counts toward the owner's quota like its cards", async () => {
+    const owner = await register(server.url, "Quota Counter");
+    const db = server.db as never;
+    const body = (name: string) => ({ name, decktype: 0, cards: POSITIVE_CARDS, visibility: "private" });
+    const made = await api("POST", "/api/v1/decks", { token: owner.accessToken, body: body("A") });
+    expect(made.status).toBe(201);
+    const used = await ownedBytes(db, owner.user.id);
+    // Room for this deck with a short name, not with a long one (80 four-byte letters).
+    DECK_LIMITS.ownerBytes = used + 100;
+    const longName = "😀".repeat(80);
+    const put = await api("PUT", `/api/v1/decks/${made.body.deckid}`, {
+      token: owner.accessToken,
+      body: body(longName),
+    });
+    expect(put).toEqual({ status: 403, body: flat("quota_exceeded") });
+    expect((await api("GET", `/api/v1/decks/${made.body.deckid}`, { token: owner.accessToken })).body.name).toBe("A");
+    const shorter = await api("PUT", `/api/v1/decks/${made.body.deckid}`, {
+      token: owner.accessToken,
+      body: body("B"),
+    });
+    expect(shorter.status).toBe(200);
+    DECK_LIMITS.ownerBytes = limit;
+  });
+
+  it("GET /api/v1/decks is paged: limit and cursor, a largest page, and every deck once", async () => {
+    const owner = await register(server.url, "Many Decks");
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await api("POST", "/api/v1/decks", {
+            token: owner.accessToken,
+            body: { name: `Deck ${i}`, decktype: 2, cards: LUCK_CARDS },
+          })
+        ).status,
+      ).toBe(201);
+    const all: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const q: string = `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const page = await api("GET", `/api/v1/decks${q}`, { token: owner.accessToken });
+      expect(page.status).toBe(200);
+      expect(page.body.decks.length).toBeLessThanOrEqual(2);
+      all.push(...page.body.decks.map((d: { deckid: string }) => d.deckid));
+      cursor = page.body.nextCursor;
+      pages++;
+    } while (cursor !== null && pages < 50);
+    expect(cursor).toBeNull();
+    // Every deck the account may use, once: its own five and the public ones.
+    expect(new Set(all).size).toBe(all.length);
+    const firstPage = await api("GET", "/api/v1/decks", { token: owner.accessToken });
+    expect(firstPage.body.decks.length).toBeLessThanOrEqual(50);
+    expect(all.length).toBeGreaterThanOrEqual(5 + 6);
+    expect(pages).toBe(Math.ceil(all.length / 2));
+    for (const bad of ["limit=0", "limit=101", "limit=abc", "cursor=%00%00"])
+      expect(await api("GET", `/api/v1/decks?${bad}`), bad).toEqual({ status: 400, body: flat("invalid_query") });
+    // The OpenAPI description names both.
+    const spec = await api("GET", "/docs/json");
+    const params = (spec.body.paths["/api/v1/decks"].get.parameters as { name: string; in: string }[]).map(
+      (p) => p.name,
+    );
+    expect(params).toEqual(expect.arrayContaining(["limit", "cursor"]));
+  });
+});
+
+describe("timer lengths per game (ours)", () => {
+  fromAddress("127.0.0.13");
+  it("POST /api/v1/game/start takes the answer, decision, guess and draw delay seconds within their ranges", async () => {
+    const teacher = await register(server.url, "Timekeeper");
+    const create = (extra: Record<string, unknown>) =>
+      api("POST", "/api/v1/game/start", {
+        token: teacher.accessToken,
+        body: { deckids: decks, maxplayers: 4, logintype: 0, ...extra },
+      });
+    for (const bad of [
+      { answerSeconds: 4 },
+      { answerSeconds: 601 },
+      { decisionSeconds: 9 },
+      { decisionSeconds: 601 },
+      { guessSeconds: 4 },
+      { guessSeconds: 301 },
+      { drawDelaySeconds: 0 },
+      { drawDelaySeconds: 11 },
+      { answerSeconds: 20.5 },
+      { answerSeconds: "60" },
+    ])
+      expect(await create(bad), JSON.stringify(bad)).toEqual({ status: 400, body: flat("invalid_body") });
+    const settingsOf = async (extra: Record<string, unknown>) => {
+      const game = (await create(extra)).body;
+      const token = (await api("POST", "/api/v1/game/join", { body: { gameCode: game.gamecode, playerName: "Tim" } }))
+        .body.gameToken as string;
+      const c = new RaceClient(server.url, { token });
+      sockets.push(c);
+      return (await c.next("game:state")).data.settings;
+    };
+    expect(
+      await settingsOf({ answerSeconds: 20, decisionSeconds: 45, guessSeconds: 10, drawDelaySeconds: 1 }),
+    ).toMatchObject({
+      answerSeconds: 20,
+      decisionSeconds: 45,
+      guessSeconds: 10,
+      drawDelaySeconds: 1,
+    });
+    expect(await settingsOf({})).toMatchObject({
+      answerSeconds: 60,
+      decisionSeconds: 120,
+      guessSeconds: 30,
+      drawDelaySeconds: 2,
+    });
+  });
+});
+
+describe("unsupported content types", () => {
+  fromAddress("127.0.0.14");
+  it("a text/plain body is a flat 415 on every document route that reads a body", async () => {
+    const who = await register(server.url, "Plain Texter");
+    const headers = { "content-type": "text/plain", authorization: `Bearer ${who.accessToken}` };
+    for (const [method, path] of BODY_ROUTES)
+      expect(await raw(method, path, '{"gameCode":"ABC123"}', headers), `${method} ${path}`).toEqual({
+        status: 415,
+        body: flat("unsupported_media_type"),
+      });
+  });
+});
+
+describe("a new race with the same players (ours)", () => {
+  fromAddress("127.0.0.15");
+  it("the gamemaster makes the next game of a finished one; anyone who played it finds its code", async () => {
+    const teacher = await register(server.url, "Encore Teacher");
+    const game = await gameBy(teacher, {
+      maxplayers: 5,
+      logintype: 0,
+      boardSize: 40,
+      answerSeconds: 30,
+      physicalDice: true,
+    });
+    const join = async (name: string) =>
+      (await api("POST", "/api/v1/game/join", { body: { gameCode: game.gamecode, playerName: name } })).body
+        .gameToken as string;
+    const again = (token?: string, id = game.id) =>
+      api("POST", `/api/v1/game/${id}/again`, { ...(token ? { token } : {}), body: {} });
+    const next = (id = game.id) => api("GET", `/api/v1/game/${id}/next`);
+    const amy = await readySocket(await join("Amy"));
+    const bo = await readySocket(await join("Bo"));
+    expect(await next()).toEqual({ status: 200, body: { gamecode: null } });
+    expect(await again(teacher.accessToken)).toEqual({ status: 409, body: flat("game_not_ended") });
+    expect((await api("POST", `/api/v1/game/${game.id}/start`, { token: teacher.accessToken, body: {} })).status).toBe(
+      200,
+    );
+    amy.emit("game:leave", {});
+    await bo.next("game:ended");
+    expect(await again()).toEqual({ status: 401, body: flat("unauthorized") });
+    const stranger = await register(server.url, "Not Here");
+    expect(await again(stranger.accessToken)).toEqual({ status: 403, body: flat("not_gamemaster") });
+    expect(await again(teacher.accessToken, "nope")).toEqual({ status: 400, body: flat("invalid_game_id") });
+    const made = await again(teacher.accessToken);
+    expect(made.status).toBe(200);
+    expect(made.body).toMatchObject({ maxplayers: 5, logintype: 0, boardsize: 40, gamePhase: "waiting", players: [] });
+    expect(made.body.gamecode).not.toBe(game.gamecode);
+    expect(made.body.gamedecks.map((d: { deckid: string }) => d.deckid)).toEqual(decks);
+    // Asked twice (a double click), it is the same next game.
+    expect((await again(teacher.accessToken)).body.gamecode).toBe(made.body.gamecode);
+    expect(await next()).toEqual({ status: 200, body: { gamecode: made.body.gamecode } });
+    expect(await next("6f1c0e2a-0000-4000-8000-000000000000")).toEqual({ status: 404, body: flat("game_not_found") });
+    // The new game has the old one's settings.
+    const c = new RaceClient(server.url, {
+      token: (await api("POST", "/api/v1/game/join", { body: { gameCode: made.body.gamecode, playerName: "Amy" } }))
+        .body.gameToken,
+    });
+    sockets.push(c);
+    expect((await c.next("game:state")).data.settings).toMatchObject({
+      maxPlayers: 5,
+      boardSize: 40,
+      physicalDice: true,
+      answerSeconds: 30,
+      loginType: 0,
+    });
   });
 });

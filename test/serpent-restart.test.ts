@@ -102,5 +102,5 @@ describe("SerpentRace restart recovery", () => {
       for (const c of clients) c.close();
       srv.proc.kill("SIGKILL");
     }
-  }, 180_000);
+  });
 });

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { connectDb } from "../src/platform/db/connect";
 import { CahBot, seatToken } from "./support/cah-bot";
 import { spawnServer } from "./support/child-server";
-import { socketOpens } from "./support/waits";
+import { socketOpens, until } from "./support/waits";
 
 const dataDir = mkdtempSync(join(tmpdir(), "parlor-shutdown-"));
 /** Every server started here, so a failed test leaves none behind. */
@@ -41,7 +41,8 @@ async function newTable(url: string) {
 describe("graceful shutdown", () => {
   it("SIGTERM: /readyz says draining at once, new sockets are refused, connected ones are closed, the process exits 0 and an acknowledged input is in the log", async () => {
     // The embedded default on disk, as `npm start` runs it.
-    const env = { DATA_DIR: dataDir, DATABASE_URL: "", DRAIN_DELAY_MS: "1500" };
+    // Draining as long as the server allows, for the checks below to run while it lasts.
+    const env = { DATA_DIR: dataDir, DATABASE_URL: "", DRAIN_DELAY_MS: "5000" };
     let srv = await spawn(env);
     const roomId = await newTable(srv.url);
     const names = ["Ada", "Bo", "Cy"];
@@ -51,7 +52,7 @@ describe("graceful shutdown", () => {
       tokens.push(await seatToken(srv.url, roomId, name));
       const bot = new CahBot(srv.url, roomId, tokens.at(-1)!, name);
       bot.auto = false;
-      await bot.until((s) => s.you !== null, 10_000, "seat");
+      await bot.until("seat", (s) => s.you !== null, 10_000);
       bots.push(bot);
     }
     const lead = bots[0]!;
@@ -60,12 +61,14 @@ describe("graceful shutdown", () => {
 
     const gone = exited(srv.proc);
     expect(srv.proc.kill("SIGTERM")).toBe(true);
-    let readyz: { status: number; body: Record<string, unknown> } | null = null;
-    for (let i = 0; i < 200 && !readyz; i++) {
-      const r = await fetch(`${srv.url}/readyz`).catch(() => null);
-      if (r?.status === 503) readyz = { status: r.status, body: (await r.json()) as Record<string, unknown> };
-      else await new Promise((r) => setTimeout(r, 10));
-    }
+    const readyz = await until(
+      "/readyz to say 503",
+      async () => {
+        const r = await fetch(`${srv.url}/readyz`).catch(() => null);
+        return r?.status === 503 ? { status: r.status, body: (await r.json()) as Record<string, unknown> } : null;
+      },
+      { everyMs: 10 },
+    );
     expect(readyz).toMatchObject({ status: 503, body: { status: "draining" } });
     // While it drains, the sockets it has still play, but a new one is turned away.
     expect(await socketOpens(srv.url)).toBe(false);
@@ -78,7 +81,7 @@ describe("graceful shutdown", () => {
     srv = await spawn(env);
     const back = new CahBot(srv.url, roomId, tokens[0]!, "Ada");
     back.auto = false;
-    const state = await back.until((s) => s.you !== null, 10_000, "seat again");
+    const state = await back.until("seat again", (s) => s.you !== null, 10_000);
     expect(["playing", "paused"]).toContain(state.status);
     back.close();
     const again = exited(srv.proc);
@@ -97,13 +100,13 @@ describe("graceful shutdown", () => {
   });
 
   it("a second signal ends a stop that is still draining, with a failure code", async () => {
+    // The longest drain the server allows: the second signal ends it early.
     const srv = await spawn({ DATA_DIR: "memory://", DRAIN_DELAY_MS: "5000" });
     const gone = exited(srv.proc);
     srv.proc.kill("SIGTERM");
-    for (;;) {
-      const r = await fetch(`${srv.url}/readyz`);
-      if (r.status === 503) break;
-    }
+    await until("/readyz to say draining", async () => (await fetch(`${srv.url}/readyz`)).status === 503, {
+      everyMs: 10,
+    });
     srv.proc.kill("SIGTERM");
     expect(await gone).toEqual({ code: 1, signal: null });
   });

@@ -1,20 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadQuestionBank } from "../src/games/trivia-duel/content/index";
 import type { TriviaState } from "../src/games/trivia-duel/state";
 import { Player } from "./support/client";
 import { scanTrivia } from "./support/secrecy";
-import { startServer, type TestServer } from "./support/server";
+import { serverPerFile } from "./support/server";
 
-let server: TestServer;
-beforeAll(async () => {
-  // Bets have 750 ms here (15 s at 0.05): at 0.02 a loaded CI machine sometimes answered late.
-  server = await startServer({ TIME_SCALE: "0.05" });
-});
-afterAll(async () => {
-  await server?.close();
-});
+// Bets have 750 ms here (15 s at 0.05): at 0.02 a loaded CI machine sometimes answered late.
+const server = serverPerFile({ TIME_SCALE: "0.05" });
 
 /** The key a client's own questions belong to (as the web client keeps one per browser). */
 const OWNER = "trivia-owner-key-0123456789";
@@ -167,14 +161,14 @@ describe("Trivia Duel over Socket.IO", () => {
     await a.p.next("PHASE_BETTING");
     const before = (await server.live.get(code))!.version;
     const bad: [unknown, string][] = [
-      [{ type: "BET", amount: "10" }, "bad_message"],
-      [{ type: "BET" }, "bad_message"],
-      [{ type: "ANSWER" }, "bad_message"],
-      [{ type: "ANSWER", text: "x".repeat(512 * 1024) }, "message_too_large"],
+      [{ type: "BET", amount: "10" }, "bad_action"],
+      [{ type: "BET" }, "bad_action"],
+      [{ type: "ANSWER" }, "bad_action"],
+      [{ type: "ANSWER", text: "x".repeat(100 * 1024) }, "message_too_large"],
       [{ type: "DANCE" }, "unknown_type"],
       [{ amount: 5 }, "unknown_type"],
       [42, "bad_message"],
-      [{ type: "BET", amount: 10, extra: true }, "bad_message"],
+      [{ type: "BET", amount: 10, extra: true }, "bad_action"],
       [{ type: "JOIN_ROOM", roomId: "x", playerId: "short" }, "bad_message"],
     ];
     for (const [msg, codeWanted] of bad) {
@@ -246,6 +240,89 @@ describe("Trivia Duel over Socket.IO", () => {
     });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("invalid_body");
+  });
+});
+
+describe("a room's own questions: bounded text, every byte counted", () => {
+  const base = (n: number) => ({
+    id: `bounded-${n}`,
+    category: "Bounded",
+    clue: `Bounded clue number ${n}, long enough to read.`,
+    acceptedAnswers: [`answer ${n}`],
+    displayAnswer: `Answer ${n}`,
+  });
+  const three = () => [1, 2, 3].map(base);
+  async function send(questions: unknown[]) {
+    const r = await fetch(`${server.url}/api/v1/trivia/rooms`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-parlor-owner": OWNER },
+      body: JSON.stringify({ questions }),
+    });
+    const body = (await r.json()) as { roomId?: string; error?: { code: string; message: string } };
+    return { status: r.status, ...body };
+  }
+  const withFirst = (over: Record<string, unknown>) => {
+    const qs: Record<string, unknown>[] = three();
+    qs[0] = { ...qs[0], ...over };
+    return qs;
+  };
+
+  it("refuses an oversized field, naming it and its limit", async () => {
+    const long = await send(withFirst({ acceptedAnswers: ["fine", "y".repeat(101)] }));
+    expect(long).toMatchObject({ status: 400, error: { code: "invalid_body" } });
+    expect(long.error!.message).toBe("questions.0.acceptedAnswers.1: an accepted answer may be at most 100 characters");
+    const clue = await send(withFirst({ clue: "c".repeat(1001) }));
+    expect(clue.error!.message).toBe("questions.0.clue: the clue may be at most 1000 characters");
+  });
+
+  it("refuses text that is blank, unprintable, unanswerable or not in the schema", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ category: "   " }, "questions.0.category: the category is empty"],
+      [{ clue: "A clue with a NUL \u0000 in it" }, "questions.0.clue: the clue may not hold control characters"],
+      [{ displayAnswer: "half a pair \ud800" }, "questions.0.displayAnswer: the displayed answer may not hold control"],
+      [{ acceptedAnswers: ["?!"] }, "questions.0.acceptedAnswers.0: an accepted answer needs a letter or a digit"],
+      [{ notes: "n".repeat(100_000) }, "questions.0: Unrecognized key"],
+    ];
+    for (const [over, message] of cases) {
+      const r = await send(withFirst(over));
+      expect({ over: Object.keys(over)[0], status: r.status, code: r.error?.code }).toEqual({
+        over: Object.keys(over)[0],
+        status: 400,
+        code: "invalid_body",
+      });
+      expect(r.error!.message.startsWith(message)).toBe(true);
+    }
+  });
+
+  it("bounds a whole set in bytes as stored, and charges the owner every stored byte", async () => {
+    // 50 questions whose every text is at its character limit in a four-byte character: far
+    // more bytes than the same characters in ASCII.
+    const wide = (n: number) => "\u{1F600}".repeat(n / 2);
+    const heavy = Array.from({ length: 50 }, (_, q) => ({
+      id: `heavy-${q}`,
+      category: "Heavy",
+      clue: `${q} ${wide(996)}`,
+      acceptedAnswers: Array.from({ length: 20 }, (_, a) => `a${a} ${wide(94)}`),
+      displayAnswer: `${q}`,
+    }));
+    const big = await send(heavy);
+    expect(big).toMatchObject({ status: 413, error: { code: "questions_too_large" } });
+    expect(big.error!.message).toMatch(
+      /^These questions take \d+ KB as stored; a room's own questions may take 192 KB\.$/,
+    );
+
+    // A set within the limit is stored as it was checked, and its row counts its UTF-8 bytes.
+    const accented = three().map((q, i) => ({ ...q, id: `accented-${i}`, clue: `Élan, façade, naïveté ${i}` }));
+    const ok = await send(accented);
+    expect(ok.status).toBe(201);
+    const logged = await server.log.openRoomByCode(ok.roomId!);
+    const hash = (logged!.options as { questionSet: { hash: string } }).questionSet.hash;
+    const row = await sql<{
+      bytes: number;
+      body: unknown;
+    }>`SELECT bytes, body FROM content_blobs WHERE hash = ${hash}`.execute(server.db);
+    expect(row.rows[0]!.bytes).toBe(Buffer.byteLength(JSON.stringify(accented)));
+    expect(row.rows[0]!.bytes).toBeGreaterThan(JSON.stringify(accented).length);
   });
 });
 

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort, spawnServer } from "./support/child-server";
+import { until } from "./support/waits";
 
 type Msg = Record<string, unknown> & { type: string };
 
@@ -36,14 +37,6 @@ function bot(url: string, roomId: string) {
   return { socket, inbox, playerId };
 }
 
-const until = async (pred: () => boolean, ms: number, what: string) => {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
-
 const dataDir = mkdtempSync(join(tmpdir(), "parlor-restart-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -63,20 +56,22 @@ describe("restart recovery", () => {
     const b = bot(srv.url, roomId);
     try {
       // Mid-match: the first clue is revealing (bets are in, acknowledged and durable).
-      await until(() => a.inbox.some((m) => m.type === "PHASE_CLUE"), 30_000, "first clue");
+      await until("first clue", () => a.inbox.some((m) => m.type === "PHASE_CLUE"), { ms: 30_000 });
       srv.proc.kill("SIGKILL");
       await new Promise((r) => srv.proc.once("exit", r));
       const beforeRestart = a.inbox.length;
       const beforeRestartB = b.inbox.length;
       srv = await spawnServer(env);
-      await until(() => a.inbox.slice(beforeRestart).some((m) => m.type === "ROOM_STATE"), 30_000, "P1 resync");
-      await until(() => b.inbox.slice(beforeRestartB).some((m) => m.type === "ROOM_STATE"), 30_000, "P2 resync");
+      await until("P1 resync", () => a.inbox.slice(beforeRestart).some((m) => m.type === "ROOM_STATE"), { ms: 30_000 });
+      await until("P2 resync", () => b.inbox.slice(beforeRestartB).some((m) => m.type === "ROOM_STATE"), {
+        ms: 30_000,
+      });
       const resync = a.inbox.slice(beforeRestart).find((m) => m.type === "ROOM_STATE")!;
       const seatBefore = a.inbox.find((m) => m.type === "ROOM_STATE")!.you;
       expect(["P1", "P2"]).toContain(seatBefore);
       expect(resync).toMatchObject({ roomId, you: seatBefore });
       expect(resync.phase).not.toBe("WAITING");
-      await until(() => a.inbox.some((m) => m.type === "PHASE_COMPLETE"), 60_000, "match end");
+      await until("match end", () => a.inbox.some((m) => m.type === "PHASE_COMPLETE"), { ms: 60_000 });
       const done = a.inbox.find((m) => m.type === "PHASE_COMPLETE")!;
       expect(done.forfeit).toBeUndefined();
       expect((done.recap as unknown[]).length).toBe(3);
@@ -90,5 +85,5 @@ describe("restart recovery", () => {
       b.socket.close();
       srv.proc.kill("SIGKILL");
     }
-  }, 180_000);
+  });
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { withDateFrozen } from "./support/frozen-date";
 import { startServer, type TestServer } from "./support/server";
 import { socketOpens } from "./support/waits";
 
@@ -10,10 +11,12 @@ afterEach(async () => {
 
 const fromClient = (xff: string) => ({ "x-forwarded-for": xff });
 
-/** Statuses of one REST request per X-Forwarded-For value, in order. */
+/** Statuses of one REST request per X-Forwarded-For value, in order (no allowance refilled meanwhile). */
 async function restStatuses(url: string, forwarded: string[]) {
   const out: number[] = [];
-  for (const xff of forwarded) out.push((await fetch(`${url}/api/v1/games`, { headers: fromClient(xff) })).status);
+  await withDateFrozen(async () => {
+    for (const xff of forwarded) out.push((await fetch(`${url}/api/v1/games`, { headers: fromClient(xff) })).status);
+  });
   return out;
 }
 

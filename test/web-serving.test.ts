@@ -1,20 +1,11 @@
-import { readdirSync, rmSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildWeb } from "./support/browser";
-import { startServer, type TestServer } from "./support/server";
+import { describe, expect, inject, it } from "vitest";
+import { serverPerFile } from "./support/server";
 
 /** How the built web client reaches browsers: compressed, cached, with a styled first paint. */
-let server: TestServer;
-let webDir: string;
-beforeAll(async () => {
-  webDir = buildWeb();
-  server = await startServer({ WEB_DIR: webDir });
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  rmSync(webDir, { recursive: true, force: true });
-});
+const webDir = inject("webDir");
+const server = serverPerFile({ WEB_DIR: webDir });
 
 describe("the web client as served", () => {
   it("sends hashed assets compressed and cached for a year, the page itself revalidated", async () => {

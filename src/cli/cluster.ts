@@ -158,6 +158,8 @@ function startNode(i: number): Member {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       TRUST_PROXY: "127.0.0.1",
+      // Browsers reach the nodes through HAProxy on PORT, not on each node's own port.
+      PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN || `http://localhost:${port}`,
       DRAIN_DELAY_MS: process.env.DRAIN_DELAY_MS || String(DRAIN_DELAY_MS),
       // Health checks come every second; request lines would drown everything else.
       LOG_LEVEL: process.env.LOG_LEVEL || "warn",

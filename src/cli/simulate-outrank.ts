@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { analyse, ciText, pct } from "./outrank-sim/analyse";
-import { cells as allCells, type Cell, collectorLabel } from "./outrank-sim/experiments";
-import { renderReport } from "./outrank-sim/report";
+import { analyse } from "./outrank-sim/analyse";
+import { cells as allCells, type Cell } from "./outrank-sim/experiments";
+import { answerTables, renderReport } from "./outrank-sim/report";
 import { type CellStats, emptyStats, mergeStats } from "./outrank-sim/stats";
 import { type Batch, defaultWorkers, runBatches } from "./outrank-sim/workers";
 
@@ -123,54 +123,14 @@ async function main() {
   mkdirSync(dirname(opts.out), { recursive: true });
   writeFileSync(opts.out, renderReport(a, cells, results, run));
 
-  console.log("");
-  printTable(
-    ["head to head: 2 greedy vs 2 of", "games", "their share of wins", "95% CI (even: 50%)"],
-    a.q1.duel.map((d) => [
-      collectorLabel(d.cashAt),
-      d.collectors.n.toLocaleString("en"),
-      pct(d.collectors.value),
-      ciText(d.collectors.ci, 1, pct),
-    ]),
-  );
-  console.log("");
-  printTable(
-    [
-      "strategy (4 players, all strategies)",
-      "seats",
-      "win rate",
-      "95% CI",
-      "points",
-      "from guesses",
-      "from sets",
-      "bonus",
-    ],
-    a.q1.winRates.map((r) => [
-      r.strategy,
-      r.win.n.toLocaleString("en"),
-      pct(r.win.value),
-      ciText(r.win.ci, 1, pct),
-      r.points.toFixed(1),
-      r.guess.toFixed(1),
-      r.sets.toFixed(1),
-      r.bonus.toFixed(1),
-    ]),
-  );
-  console.log("");
-  printTable(
-    ["end condition", "games", "minutes", "rounds", "turns", "lead changes", "comeback", "95% CI", "tiebreak"],
-    a.q5.rows.map((r) => [
-      r.label,
-      r.games.toLocaleString("en"),
-      r.minutes.value.toFixed(1),
-      r.rounds.toFixed(1),
-      r.turns.toFixed(0),
-      r.leadChanges.value.toFixed(2),
-      pct(r.comeback.value),
-      ciText(r.comeback.ci, 1, pct),
-      pct(r.tiebreak),
-    ]),
-  );
+  const tables = answerTables(a);
+  for (const t of [tables.duel, tables.winRates, tables.markers, tables.limits, tables.ends]) {
+    console.log("");
+    printTable(
+      t.head,
+      t.rows.map((r) => r.map(String)),
+    );
+  }
   console.log("");
   for (const [q, v] of [
     ["1. Guessing vs set collecting", a.q1.verdict],

@@ -17,6 +17,12 @@ export type ClientFrame =
       device?: string;
       create?: boolean;
       requestId?: string;
+      /**
+       * What a join without a seat (a spectator) offers to be let watch, for games that
+       * guard watching (`JoinRules.mayWatch`): an account's access token, or a key the game's own
+       * routes handed out (SerpentRace's projector link).
+       */
+      watch?: { accessToken?: string; key?: string };
     }
   | { kind: "intent"; intent: unknown; requestId?: string }
   | { kind: "leave"; requestId?: string }
@@ -55,16 +61,53 @@ export interface WireAdapter {
    * re-sent `game:your-turn`) then follows the sync instead of being overwritten by it.
    */
   syncFirst?: boolean;
+  /** Ways in besides a seat's credential, for the games that have them. */
+  joins?: JoinRules;
+}
+
+/**
+ * How a game's sockets may join other than by proving a seat with its credential: parts only
+ * some games have (a duel made by naming it, a gamemaster proven by an account, watchers who
+ * must show a right to watch), so they belong to that game's wire rather than to every game.
+ */
+export interface JoinRules {
   /**
-   * Whether a message ends its room (SerpentRace's `game:cleanup-complete`): once the messages
-   * of its step are out, every socket in the room is disconnected (the namespace only; the
-   * client's connection stays up). Sockets that come later still get the final view.
+   * A join naming an unknown room creates it (Trivia Duel: docs/games/trivia-duel.md,
+   * Decisions D9). The gateway then asks the host to create it, against the address's
+   * room allowance.
    */
-  closesRoom?(msg: unknown): boolean;
+  createsRoom?: boolean;
+  /**
+   * A socket that proves an account (an access token in its handshake) instead of a seat:
+   * the named seat that account may take in a room with these options (SerpentRace's
+   * gamemaster, "GM", for the game's creator), or null.
+   */
+  accountSeat?(options: unknown, userId: string): string | null;
+  /**
+   * The room an account's socket means when its handshake names none (SerpentRace's
+   * gamemaster connecting with only an access token: their latest unfinished game), or null.
+   */
+  accountRoom?(userId: string, ctx: ServiceContext): Promise<string | null>;
+  /**
+   * Whether someone may watch a room without a seat. Without it, anyone who knows a room's
+   * code may. `userId` is the account the watcher proved (null: none), `key` what else they
+   * offered (see `ClientFrame`'s `watch`). A refusal is sent as the protocol's error and the
+   * socket joins nothing.
+   */
+  mayWatch?(
+    options: unknown,
+    who: { userId: string | null; key: string | undefined },
+    ctx: ServiceContext,
+  ): Promise<{ ok: true } | { ok: false; code: string; message: string }>;
 }
 
 export interface GameModule {
   rules: AnyRules;
+  /**
+   * The game's own refusal codes (its codes.ts), one line of meaning each: the protocol
+   * docs' tables (`npm run docs:refusals`) and the refusal-codes test read them from here.
+   */
+  refusals: Readonly<Record<string, string>>;
   /** Socket.IO namespace, e.g. "/trivia". */
   namespace: string;
   /**
@@ -84,24 +127,11 @@ export interface GameModule {
     toOptions(body: unknown, ctx: ServiceContext, req: RouteInput): unknown | Promise<unknown>;
   };
   title: string;
-  /** A join naming an unknown room creates it (Trivia Duel, RULINGS #9). */
-  createOnJoin?: boolean;
   /**
    * Seats are proven by a token the server signs (POST /api/v1/<slug>/rooms/:code/seats),
    * rather than by a client-made secret.
    */
   seatTokens?: "signed";
-  /**
-   * A socket that proves an account (an access token in its handshake) instead of a seat:
-   * the named seat that account may take in a room with these options (SerpentRace's
-   * gamemaster, "GM", for the game's creator), or null.
-   */
-  accountSeat?(options: unknown, userId: string): string | null;
-  /**
-   * The room an account's socket means when its handshake names none (SerpentRace's
-   * gamemaster connecting with only an access token: their latest unfinished game), or null.
-   */
-  accountRoom?(userId: string, ctx: ServiceContext): Promise<string | null>;
   /** The game's own tables (Kysely migrations; names should start with a game prefix). */
   migrations?: Record<string, Migration>;
   /** The game's own REST routes under /api/v1/<slug>/. */
@@ -120,8 +150,16 @@ export interface GameModule {
   /** Runs at shutdown, before the database closes (write what is buffered). */
   close?(ctx: ServiceContext): Promise<void>;
   /** Runs after each committed input, in order per room: for history tables and the like. */
-  project?(ctx: ServiceContext, room: { uid: string; code: string }, state: unknown, out: Outbound[]): Promise<void>;
+  project?: Projection;
 }
+
+/** A game's projection: after each committed input of a room, its new state and what it sent. */
+export type Projection = (
+  ctx: ServiceContext,
+  room: { uid: string; code: string },
+  state: unknown,
+  out: Outbound[],
+) => Promise<void>;
 
 /** What game services (routes, projections) may use. */
 export interface ServiceContext {
@@ -140,14 +178,20 @@ export interface ServiceContext {
   rooms?: RoomDirectory;
   /** Immutable content that rooms name by hash (what clients send along with a new room). */
   content?: ContentStore;
+  /**
+   * A named secret of this deployment: what the operator configured for that name, else a
+   * random value generated at first use and kept in the database (the same on every node
+   * and after every restart). Names the server knows: `daily-seed` (DAILY_SEED_SECRET).
+   */
+  secret?(name: string): Promise<string>;
 }
 
 /**
  * Content sent along with a new room (inline card packs, a definition, a question set) is
- * stored once, immutable, and the room's options name it by hash (RULINGS: content is
- * referenced, not copied), so a room costs a few bytes in memory and in its log however
- * much it brought. In options, a reference is an object with a `hash` field: that is how
- * the store finds which content open rooms still name.
+ * stored once, immutable, and the room's options name it by hash (content is referenced,
+ * not copied: docs/architecture.md, Decisions D6), so a room costs a few bytes in memory
+ * and in its log however much it brought. In options, a reference is an object with a
+ * `hash` field: that is how the store finds which content open rooms still name.
  */
 export interface ContentStore {
   /**
@@ -171,7 +215,12 @@ export interface ContentStore {
 
 /** What a game's own routes may do with its rooms. */
 export interface RoomDirectory {
-  create(gameId: string, options: unknown): Promise<string>;
+  /**
+   * Create a room for the client at `by.client` (the route's `RouteInput.client`): it spends
+   * that address's room allowance, shared with every other way of making a room, and throws
+   * an ApiRefusal (429 `rate_limited`) when it is spent.
+   */
+  create(gameId: string, options: unknown, by: { client: string }): Promise<string>;
   /** The room's record: its game, options and current state (read-only), or null. */
   get(code: string): Promise<{ game: string; options: unknown; state: unknown; uid: string } | null>;
   /**
@@ -247,6 +296,8 @@ export interface ServiceModule {
   id: string;
   title: string;
   slug: string;
+  /** The game's own refusal codes, as `GameModule.refusals`. */
+  refusals: Readonly<Record<string, string>>;
   migrations?: Record<string, Migration>;
   routes?: RouteDef[];
   init?(ctx: ServiceContext): Promise<void>;

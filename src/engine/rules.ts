@@ -52,6 +52,11 @@ export type Outbound = { to: Audience; msg: unknown } | { to: Audience; view: tr
 export interface Step<S> {
   state: S;
   out: Outbound[];
+  /**
+   * The step ends its room (SerpentRace's finished race): once its messages are out, the
+   * platform lets every socket in the room go. Clients that come later still get the final view.
+   */
+  closes?: true;
 }
 
 /** Whether a step changed nothing (see Step). */
@@ -92,6 +97,11 @@ export interface GameRules<S, I, O> {
    * room counts as "playing".
    */
   stage?(state: S): RoomStage;
+  /**
+   * Whether seat `by` may hand seat `seat` (its own, or another) to someone who is watching:
+   * null if so. Without it, a seat's holder may hand over their own seat and nobody else's.
+   */
+  handover?(state: S, by: SeatId, seat: SeatId): RuleError | null;
 }
 
 export type RoomStage = "lobby" | "playing" | "over";

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiRefusal } from "../engine/module";
 import { ContentBlobs } from "./content-store";
-import { connectDb, type DbHandle } from "./db/connect";
-import { migrate } from "./db/migrations";
+import { memoryDb } from "./db/test-db";
 import { InputLog } from "./input-log";
 
-let h: DbHandle;
-beforeAll(async () => {
-  h = await connectDb({ dataDir: "memory://" });
-  await migrate(h.db as never);
-});
-afterAll(() => h?.close());
+const database = memoryDb();
 
 const MIN = 60_000;
 const item = (body: unknown, owner = "owner-a") => ({ game: "g", kind: "k", owner, body });
 const open = async (hash: string) => {
   const uid = `room-${hash.slice(0, 8)}`;
-  await new InputLog(h.db).createRoom({
+  await new InputLog(database()).createRoom({
     uid,
     code: uid.slice(5, 11).toUpperCase(),
     game: "g",
@@ -31,7 +25,7 @@ const open = async (hash: string) => {
 describe("content store", () => {
   it("stores content once, charges only new content, and lets go of what no open room names", async () => {
     let now = 1_000 * MIN;
-    const store = new ContentBlobs(h.db, { now: () => now, elsewhere: async () => 1000 });
+    const store = new ContentBlobs(database(), { now: () => now, elsewhere: async () => 1000 });
     const asked: number[] = [];
     const admit = async (bytes: number) => void asked.push(bytes);
     const named = await store.put(item({ cards: ["a", "b"] }), admit);
@@ -54,7 +48,7 @@ describe("content store", () => {
 
   it("lets go of unnamed content when a quota runs out, then asks again", async () => {
     let now = 5_000 * MIN;
-    const store = new ContentBlobs(h.db, { now: () => now });
+    const store = new ContentBlobs(database(), { now: () => now });
     const old = await store.put(item({ old: true }, "owner-c"), async () => {});
     now += 20 * MIN;
     let full = true;

@@ -1,11 +1,12 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Identity, IdentityService } from "../engine/module";
+import { signingKey } from "./stored-secret";
 
 /** An anonymous identity lasts a year from its last issue: long enough for a daily streak. */
 const ANONYMOUS_TTL = "365d";
-/** RULINGS SerpentRace #6: access tokens last 15 minutes, refresh tokens 7 days (rotated on use). */
+/** Access tokens last 15 minutes, refresh tokens 7 days, rotated on use (docs/architecture.md, Decisions D9). */
 export const ACCESS_TTL_SEC = 15 * 60;
 export const REFRESH_TTL_SEC = 7 * 24 * 3600;
 
@@ -18,13 +19,7 @@ export class Identities implements IdentityService {
   private constructor(private readonly key: Uint8Array) {}
 
   static async open(db: Kysely<unknown>, fromEnv?: string): Promise<Identities> {
-    if (fromEnv) return new Identities(new TextEncoder().encode(fromEnv));
-    const fresh = randomBytes(32).toString("base64url");
-    await sql`INSERT INTO parlor_settings (key, value) VALUES ('identity_key', ${fresh}) ON CONFLICT (key) DO NOTHING`.execute(
-      db,
-    );
-    const row = await sql<{ value: string }>`SELECT value FROM parlor_settings WHERE key = 'identity_key'`.execute(db);
-    return new Identities(new TextEncoder().encode(row.rows[0]!.value));
+    return new Identities(await signingKey(db, "identity_key", fromEnv));
   }
 
   async issueAnonymous(): Promise<{ identity: Identity; token: string }> {

@@ -1,5 +1,6 @@
 import type { RoomOrigin } from "../engine/replay";
 import type { Seating } from "./membership";
+import type { SentLog } from "./sent-log";
 
 /** Everything the host keeps about a live room. Seating (credentials, devices) is never sent to anyone. */
 export interface RoomRecord extends Seating {
@@ -13,6 +14,11 @@ export interface RoomRecord extends Seating {
   seq: number;
   /** When the room last accepted an input or ran a timer (for closing idle rooms). */
   touchedAt: number;
+  /**
+   * Which steps sent something to whom, for answering resyncs (see sent-log.ts). Absent:
+   * nothing is known before `seq` (a new room, a room rebuilt from its log).
+   */
+  sent?: SentLog;
 }
 
 /**

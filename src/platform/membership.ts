@@ -9,6 +9,12 @@ export interface Membership {
   join?: string;
   leave?: string;
   device?: string;
+  /**
+   * With `join`: the credential that handed its seat to the joining one (a seat handover,
+   * docs/architecture.md, Decisions D5). It stops proving the seat, and neither it nor a
+   * browser that held the seat under it can take the seat back.
+   */
+  handover?: string;
 }
 
 /** Who holds which seat, rebuilt from the log's membership rows. */
@@ -19,6 +25,8 @@ export interface Seating {
   retired: Record<string, string>;
   /** Devices (hashed) → the last seat that device took. */
   devices: Record<string, string>;
+  /** Credentials (hashed) that handed their seat to someone else → that seat: they may only watch now. */
+  handedOver?: Record<string, string>;
 }
 
 export const emptySeating = (): Seating => ({ members: {}, retired: {}, devices: {} });
@@ -33,6 +41,14 @@ export function applyMembership(seating: Seating, intent: unknown, meta: Members
   const members = { ...seating.members };
   const retired = { ...seating.retired };
   let devices = seating.devices;
+  let handedOver = seating.handedOver;
+  if (meta.join && meta.handover) {
+    const seat = (intent as { seat: string }).seat;
+    delete members[meta.handover];
+    handedOver = { ...handedOver, [meta.handover]: seat };
+    // No browser that held the seat before gets it back as "its" seat.
+    devices = Object.fromEntries(Object.entries(devices).filter(([, s]) => s !== seat));
+  }
   if (meta.join) {
     const seat = (intent as { seat: string }).seat;
     members[meta.join] = seat;
@@ -44,7 +60,7 @@ export function applyMembership(seating: Seating, intent: unknown, meta: Members
     if (seat) retired[meta.leave] = seat;
     delete members[meta.leave];
   }
-  return { members, retired, devices };
+  return { members, retired, devices, ...(handedOver ? { handedOver } : {}) };
 }
 
 /** Whether `credential` (hashed) holds `seat` now. */

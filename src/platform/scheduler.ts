@@ -13,8 +13,18 @@ export interface Scheduler {
 // setTimeout overflows past 2^31-1 ms; re-arm in steps for far deadlines.
 const MAX_DELAY = 2 ** 31 - 1;
 
+/**
+ * Timers in this process. A room's timer that comes due is queued, and the queue fires one
+ * room per turn of the event loop (`setImmediate`): when many deadlines fall due together (a
+ * loop that was busy for a while, thousands of rooms on the same clock), Node would otherwise
+ * run every room's turn back to back in one timers phase, and every socket's input waited
+ * behind the whole burst. Between two rooms, the input that arrived meanwhile is read.
+ */
 export class InProcessScheduler implements Scheduler {
   private timers = new Map<string, { at: number; handle: NodeJS.Timeout }>();
+  /** Rooms due and not fired yet, in the order their timers came due. */
+  private readonly due = new Map<string, number>();
+  private draining: NodeJS.Immediate | null = null;
 
   constructor(
     private readonly fire: (code: string) => void,
@@ -25,21 +35,47 @@ export class InProcessScheduler implements Scheduler {
     const cur = this.timers.get(code);
     if (cur && cur.at === at) return;
     if (cur) clearTimeout(cur.handle);
+    // A new time replaces one already due and not yet fired, as it replaces a pending timer.
+    this.due.delete(code);
     if (at === null) {
       this.timers.delete(code);
       return;
     }
     const delay = Math.min(MAX_DELAY, Math.max(0, at - this.clock()));
     const handle = setTimeout(() => {
-      this.timers.delete(code);
-      if (this.clock() >= at) this.fire(code);
-      else this.arm(code, at);
+      if (this.clock() < at) {
+        this.timers.delete(code);
+        this.arm(code, at);
+        return;
+      }
+      // Still listed (with its time) until it fires, so arming the same time again is a no-op.
+      this.due.set(code, at);
+      this.draining ??= setImmediate(() => this.drain());
     }, delay);
     this.timers.set(code, { at, handle });
+  }
+
+  /** Fire the first room due, then give the event loop back before the next. */
+  private drain(): void {
+    this.draining = null;
+    const next = this.due.keys().next();
+    if (next.done) return;
+    const code = next.value;
+    this.due.delete(code);
+    this.timers.delete(code);
+    try {
+      this.fire(code);
+    } finally {
+      // Queued after whatever the room's turn queued, and after the I/O that arrives meanwhile.
+      if (this.due.size > 0) this.draining ??= setImmediate(() => this.drain());
+    }
   }
 
   cancelAll(): void {
     for (const t of this.timers.values()) clearTimeout(t.handle);
     this.timers.clear();
+    this.due.clear();
+    if (this.draining) clearImmediate(this.draining);
+    this.draining = null;
   }
 }

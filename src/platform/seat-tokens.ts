@@ -1,6 +1,12 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
+import { signingKey } from "./stored-secret";
+
+/** What a handover code is for (a seat token has none of its claims). */
+const HANDOVER = "handover";
+/** How long a handover code may wait for someone to open it. */
+const HANDOVER_TTL = "30m";
 
 /**
  * Seat tokens: a signed statement "this bearer holds a seat credential in room X".
@@ -11,21 +17,13 @@ export class SeatTokens {
 
   /** The signing key: SEAT_TOKEN_SECRET if given, else one kept in the database so tokens survive restarts. */
   static async open(db: Kysely<unknown>, fromEnv?: string): Promise<SeatTokens> {
-    if (fromEnv) return new SeatTokens(new TextEncoder().encode(fromEnv));
-    const fresh = randomBytes(32).toString("base64url");
-    await sql`INSERT INTO parlor_settings (key, value) VALUES ('seat_token_key', ${fresh}) ON CONFLICT (key) DO NOTHING`.execute(
-      db,
-    );
-    const row = await sql<{ value: string }>`SELECT value FROM parlor_settings WHERE key = 'seat_token_key'`.execute(
-      db,
-    );
-    return new SeatTokens(new TextEncoder().encode(row.rows[0]!.value));
+    return new SeatTokens(await signingKey(db, "seat_token_key", fromEnv));
   }
 
   /**
    * A new seat credential for `room`. `device` is the browser's own secret: the token carries
    * only its hash, and the host keeps which seat that browser took, so a kicked browser
-   * cannot come back with a fresh token (Card Table RULINGS 5).
+   * cannot come back with a fresh token (docs/architecture.md, Decisions D5).
    */
   async issue(
     room: string,
@@ -47,11 +45,37 @@ export class SeatTokens {
     );
   }
 
+  /**
+   * A one-time code that hands `seat` of `room`, now held by the credential hashed `from`, to
+   * whoever brings it (docs/architecture.md, Decisions D5). It has no subject, so it never
+   * proves a seat itself; it is spent once `from` no longer holds the seat, which the first
+   * claim brings about.
+   */
+  async handover(room: string, seat: string, from: string, ttl = HANDOVER_TTL): Promise<string> {
+    return new SignJWT({ room, seat, from, use: HANDOVER })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuedAt()
+      .setExpirationTime(ttl)
+      .sign(this.key);
+  }
+
+  /** The seat and holder a valid handover code for `room` names, or null. */
+  async readHandover(code: string, room: string): Promise<{ seat: string; from: string } | null> {
+    try {
+      const { payload: p } = await jwtVerify(code, this.key, { algorithms: ["HS256"] });
+      if (p.use !== HANDOVER || p.room !== room || typeof p.seat !== "string" || typeof p.from !== "string")
+        return null;
+      return { seat: p.seat, from: p.from };
+    } catch {
+      return null;
+    }
+  }
+
   /** The credential a valid token carries for `room`, or null. */
   async verify(token: string, room: string): Promise<{ credential: string; name?: string; device?: string } | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ["HS256"] });
-      if (payload.room !== room || typeof payload.sub !== "string") return null;
+      if (payload.room !== room || typeof payload.sub !== "string" || payload.use !== undefined) return null;
       return {
         credential: payload.sub,
         ...(typeof payload.name === "string" ? { name: payload.name } : {}),

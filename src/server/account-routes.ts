@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ApiRefusal } from "../engine/module";
 import { zodMessage } from "../engine/zod-message";
 import type { Accounts } from "../platform/accounts/accounts";
+import { LoginLocked } from "../platform/accounts/login-backoff";
 import type { Identities } from "../platform/identities";
 import { FLAT_ERRORS } from "./errors";
 
@@ -37,6 +38,7 @@ function handled(fn: Handler) {
       const r = await fn(req);
       return reply.code(r.status).send(r.body);
     } catch (err) {
+      if (err instanceof LoginLocked) reply.header("retry-after", String(err.retryAfterSec));
       if (err instanceof ApiRefusal) return flatError(reply, err.status, err.code, err.message);
       if (err instanceof z.ZodError) {
         const field = String(err.issues[0]?.path[0] ?? "");
@@ -68,6 +70,9 @@ export function registerAccountRoutes(
       throw new ApiRefusal(401, "unauthorized", "Sign in: send your access token as Authorization: Bearer <token>.");
     return who.id.slice("user:".length);
   };
+  /** A handler for signed-in users only: it is given the user's id (anyone else gets the 401). */
+  const signedIn = (fn: (user: string, req: FastifyRequest) => ReturnType<Handler>) =>
+    handled(async (req) => fn(await userOf(req), req));
   const tags = routeOptions("Accounts");
   const limited = (perMinute: number) => routeOptions("Accounts", perMinute);
 
@@ -98,8 +103,7 @@ export function registerAccountRoutes(
   app.post(
     "/api/v1/auth/logout",
     limited(60),
-    handled(async (req) => {
-      await userOf(req);
+    signedIn(async (_user, req) => {
       await accounts.logout(Logout.parse(req.body ?? {}).refreshToken);
       return { status: 200, body: { message: "Logged out." } };
     }),
@@ -107,58 +111,58 @@ export function registerAccountRoutes(
   app.get(
     "/api/v1/auth/me",
     tags,
-    handled(async (req) => {
-      const user = await accounts.user(await userOf(req));
+    signedIn(async (id) => {
+      const user = await accounts.user(id);
       if (!user) throw new ApiRefusal(404, "user_not_found", "That account no longer exists.");
       return { status: 200, body: { user } };
     }),
   );
 
   const orgTags = routeOptions("Organisations");
+  const orgWrites = routeOptions("Organisations", 20);
+  type OrgParams = { id: string; userId: string };
   app.get(
     "/api/v1/orgs",
     orgTags,
-    handled(async (req) => ({ status: 200, body: { orgs: await accounts.myOrgs(await userOf(req)) } })),
+    signedIn(async (user) => ({ status: 200, body: { orgs: await accounts.myOrgs(user) } })),
   );
   app.post(
     "/api/v1/orgs",
-    routeOptions("Organisations", 20),
-    handled(async (req) => {
-      const user = await userOf(req);
-      return { status: 201, body: await accounts.createOrg(user, NewOrg.parse(req.body ?? {}).name) };
-    }),
+    orgWrites,
+    signedIn(async (user, req) => ({
+      status: 201,
+      body: await accounts.createOrg(user, NewOrg.parse(req.body ?? {}).name),
+    })),
   );
   app.post(
     "/api/v1/orgs/join",
-    routeOptions("Organisations", 20),
-    handled(async (req) => {
-      const user = await userOf(req);
-      return { status: 200, body: await accounts.joinOrg(user, JoinOrg.parse(req.body ?? {}).inviteCode) };
-    }),
+    orgWrites,
+    signedIn(async (user, req) => ({
+      status: 200,
+      body: await accounts.joinOrg(user, JoinOrg.parse(req.body ?? {}).inviteCode),
+    })),
   );
   app.post(
     "/api/v1/orgs/:id/invite",
     orgTags,
-    handled(async (req) => {
-      const user = await userOf(req);
-      const id = (req.params as { id: string }).id;
-      return { status: 200, body: { inviteCode: await accounts.rotateInvite(id, user) } };
-    }),
+    signedIn(async (user, req) => ({
+      status: 200,
+      body: { inviteCode: await accounts.rotateInvite((req.params as OrgParams).id, user) },
+    })),
   );
   app.get(
     "/api/v1/orgs/:id/members",
     orgTags,
-    handled(async (req) => {
-      const user = await userOf(req);
-      return { status: 200, body: { members: await accounts.members((req.params as { id: string }).id, user) } };
-    }),
+    signedIn(async (user, req) => ({
+      status: 200,
+      body: { members: await accounts.members((req.params as OrgParams).id, user) },
+    })),
   );
   app.put(
     "/api/v1/orgs/:id/members/:userId",
     orgTags,
-    handled(async (req) => {
-      const user = await userOf(req);
-      const p = req.params as { id: string; userId: string };
+    signedIn(async (user, req) => {
+      const p = req.params as OrgParams;
       await accounts.setRole(p.id, user, p.userId, SetRole.parse(req.body ?? {}).role);
       return { status: 200, body: { members: await accounts.members(p.id, user) } };
     }),

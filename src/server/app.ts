@@ -1,41 +1,24 @@
-import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { join } from "node:path";
-import fastifyHelmet from "@fastify/helmet";
-import fastifyRateLimit from "@fastify/rate-limit";
-import fastifySwagger from "@fastify/swagger";
-import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify from "fastify";
-import type { GameModule, ServiceContext, ServiceModule } from "../engine/module";
-import { Accounts } from "../platform/accounts/accounts";
-import { accountMigrations } from "../platform/accounts/migrations";
-import { ContentBlobs } from "../platform/content-store";
-import { connectDb } from "../platform/db/connect";
-import { migrate } from "../platform/db/migrations";
-import { Identities } from "../platform/identities";
-import { InputLog } from "../platform/input-log";
-import { Journal } from "../platform/journal";
+import type { GameModule, ServiceModule } from "../engine/module";
+import { closeJournalMark } from "../platform/journal-mark";
 import { MemoryLiveStore } from "../platform/live-store";
-import { recoverRooms } from "../platform/recovery";
-import { RoomHost } from "../platform/room-host";
-import { InProcessScheduler, type Scheduler } from "../platform/scheduler";
-import { SeatTokens } from "../platform/seat-tokens";
 import { registerAccountRoutes } from "./account-routes";
 import { trustedHops } from "./client-address";
 import { openCluster } from "./cluster";
 import { type Config, scaleOut } from "./config";
-import { registerErrorReplies } from "./errors";
-import { InFlight } from "./in-flight";
+import { startRoomHost } from "./host-setup";
+import { createHttpApp, registerHttpGuards } from "./http-app";
+import { sweepIdleRooms } from "./idle-sweeper";
 import { createMetrics } from "./metrics";
+import { openData, openInputLog } from "./open-storage";
 import { registerOpsRoutes } from "./ops-routes";
 import { SocketPublisher } from "./publisher";
-import { BEARER_SCHEME, registerGameRoutes, registerServiceRoutes } from "./rest";
+import { recoverInBackground, watchRedisResets } from "./recover-rooms";
+import { registerGameRoutes, registerServiceRoutes } from "./rest";
 import { attachSockets } from "./socket-server";
-import { oneNodeAtATime } from "./startup-lock";
 import { registerWeb } from "./static-web";
 
-/** The embedded mode's write-ahead file of input rows, inside DATA_DIR (see journal.ts). */
-export const JOURNAL_FILE = "parlor-input-journal.ndjson";
+export { JOURNAL_FILE } from "./open-storage";
 
 /**
  * Build the whole server (not listening yet). Everything it opens, `close()` shuts. Rooms
@@ -43,82 +26,15 @@ export const JOURNAL_FILE = "parlor-input-journal.ndjson";
  * can listen at once; a room asked for before its turn is restored on the spot.
  */
 export async function buildServer(config: Config, games: GameModule[], serviceGames: ServiceModule[] = []) {
-  // Behind a load balancer, every request's peer is the balancer: who the client is comes
-  // from X-Forwarded-For, believed only from the hops TRUST_PROXY names.
   const trusted = trustedHops(config.TRUST_PROXY);
-  const app = Fastify({
-    trustProxy: (address: string) => trusted(address),
-    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
-    bodyLimit: 1024 * 1024,
-  });
-  // Bodies are parsed with zod in the handlers; the JSON schemas are for OpenAPI only.
-  app.setValidatorCompiler(() => (data) => ({ value: data }));
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  registerErrorReplies(app);
-  // Which node answered, for operators (and tests) looking through a load balancer.
-  const nodeName = config.NODE_NAME;
-  if (nodeName)
-    app.addHook("onRequest", async (_req, reply) => {
-      reply.header("x-parlor-node", nodeName);
-    });
-
-  const inMemory = config.DATA_DIR.startsWith("memory://");
-  const dbh = await connectDb({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    pgliteThread: config.PGLITE_THREAD === "auto" ? (inMemory ? "main" : "worker") : config.PGLITE_THREAD,
-    onIdleError: (err) => app.log.warn({ err }, "PostgreSQL closed an idle connection"),
-  });
-  const gameMigrations = Object.assign(
-    { ...accountMigrations },
-    ...[...games, ...serviceGames].map((g) => g.migrations ?? {}),
-  );
-  // Several nodes on one PostgreSQL start together: one sets up at a time.
-  const { tokens, identity, accounts, services } = await oneNodeAtATime(dbh.db as never, dbh.kind, async () => {
-    await migrate(dbh.db as never, gameMigrations);
-    const tokens = await SeatTokens.open(dbh.db as never, config.SEAT_TOKEN_SECRET);
-    const identity = await Identities.open(dbh.db as never, config.IDENTITY_SECRET);
-    const accounts = new Accounts(dbh.db, identity);
-    const content = new ContentBlobs(dbh.db, {
-      elsewhere: async () => {
-        let bytes = 0;
-        for (const g of games) bytes += (await g.storedBytes?.(services)) ?? 0;
-        return bytes;
-      },
-    });
-    const services: ServiceContext = {
-      db: dbh.db,
-      now: () => Date.now(),
-      contentQuotaBytes: config.CONTENT_QUOTA_MB * 1024 * 1024,
-      identity,
-      accounts,
-      content,
-    };
-    for (const g of [...games, ...serviceGames]) await g.init?.(services);
-    // Content sent with rooms that closed since the last run (and unused for a while) goes.
-    const purged = await content.purge();
-    if (purged) app.log.info({ purged }, "stored content no open room names was let go");
-    return { tokens, identity, accounts, services };
-  });
-  // Embedded on disk: inputs are durable once in the journal file, and PGlite (whose
-  // statements stall now and then) takes them in the background. PostgreSQL commits
-  // without blocking, and is the log other nodes read, so it needs no journal.
-  const onDisk = dbh.kind === "pglite" && !inMemory;
+  const app = createHttpApp(config, trusted);
+  const data = await openData(config, games, serviceGames, app.log);
+  const { dbh, storage, onDisk, tokens, identity, accounts, services } = data;
   const mode = scaleOut(config);
   if (mode.warning) app.log.warn(mode.warning);
   const onError = (err: unknown, context: string) => app.log.error({ err, context }, "room host error");
   const cluster = mode.cluster ? openCluster(mode.cluster, onError) : null;
-  const log = new InputLog(dbh.db, {
-    journal: onDisk ? Journal.open(join(config.DATA_DIR, JOURNAL_FILE)) : null,
-    shared: cluster !== null,
-  });
-  const restored = await log.restoreJournal();
-  if (restored.restored) app.log.info({ rows: restored.restored }, "input journal copied into the database");
-  if (restored.setAside)
-    app.log.warn(
-      { rows: restored.setAside, file: restored.setAsideFile },
-      "input journal rows that could not be restored were set aside",
-    );
+  const { log, warnings } = await openInputLog(data, config, cluster !== null, app.log);
   const memory = cluster ? null : new MemoryLiveStore();
   const live = cluster?.live ?? memory!;
   const publisher = new SocketPublisher(cluster !== null);
@@ -128,125 +44,21 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
   let liveRooms = 0;
   const liveNow = () => memory?.sizeNow() ?? liveRooms;
   const metrics = createMetrics(liveNow, () => socketCount, config.NODE_NAME ?? hostname());
-  const roomHost = new RoomHost({
+  const { roomHost, host, inFlight, presence, roomBudget, scheduler } = await startRoomHost({
+    config,
     games,
     live,
     log,
     publisher,
-    timeScale: config.TIME_SCALE,
-    metrics: metrics.host,
     services,
-    maxLiveRooms: config.MAX_LIVE_ROOMS,
+    tokens,
+    cluster,
     onError,
-    ...(cluster
-      ? {
-          shared: {
-            lock: cluster.lock,
-            seatOnline: (code: string, seat: string) => presence!.online(code, seat),
-            touch: (code: string) => presence!.touch(code),
-            forget: (code: string) => presence!.forget(code),
-          },
-        }
-      : {}),
+    metrics: metrics.host,
+    logger: app.log,
   });
-  const presence = cluster?.presence(
-    async (gone) => {
-      await host
-        .seatGone(gone.code, gone.seat, gone.credentialHash)
-        .catch((err) => onError(err, `presence ${gone.code}`));
-    },
-    async (codes) => {
-      for (const code of codes) await host.resync(code).catch((err) => onError(err, `resync ${code}`));
-      app.log.info({ rooms: codes.length }, "a node died: the rooms it worked on were resent to their players");
-    },
-  );
-  // Everything that drives rooms goes through this view of the host, so shutdown can wait
-  // for inputs, ticks and REST actions already begun before it drains the log.
-  const inFlight = new InFlight();
-  const host = inFlight.wrap(roomHost);
-  // Games whose own routes seat players or drive rooms (SerpentRace's REST) do it through these.
-  Object.assign(services, {
-    seats: tokens,
-    rooms: {
-      create: (gameId: string, options: unknown) => host.createRoom(gameId, options),
-      get: async (code: string) => {
-        const rec = await host.exists(code);
-        return rec ? { game: rec.game, options: rec.origin.options, state: rec.state, uid: rec.uid } : null;
-      },
-      act: (code: string, seat: string, intent: unknown) => host.actAs(code, seat, intent),
-      seat: async (
-        code: string,
-        who: { name: string; claims?: Record<string, unknown>; ttl?: string; subject?: string; seatClaim?: string },
-      ) => {
-        const rec = await host.exists(code);
-        if (!rec) return { ok: false as const, code: "room_not_found", message: "No such room." };
-        // The token's subject is the seat's credential: chosen first, so the token signed
-        // once the seat is known (and named in it) proves the very seat it names.
-        const subject = who.subject ?? randomUUID();
-        const r = await host.join(rec.game, code, { credential: subject, name: who.name, offline: true });
-        if (!r.seat)
-          return { ok: false as const, ...(r.refused ?? { code: "not_seated", message: "No seat was free." }) };
-        const claims = { ...who.claims, ...(who.seatClaim ? { [who.seatClaim]: r.seat } : {}) };
-        const token = await tokens.issue(code, who.name, undefined, {
-          claims,
-          subject,
-          ...(who.ttl ? { ttl: who.ttl } : {}),
-        });
-        const proof = await tokens.verify(token, code);
-        if (proof?.credential !== subject) throw new Error("a token just signed did not verify");
-        return { ok: true as const, seat: r.seat, token };
-      },
-    },
-  });
-  const scheduler: Scheduler = cluster
-    ? cluster.scheduler((code) => host.fire(code))
-    : new InProcessScheduler((code) => void host.fire(code));
-  host.setScheduler(scheduler);
-  await presence?.start();
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // React sets style attributes, and the first paint's shell styles are inline.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The page may be opened over plain http on a LAN; HSTS would lock phones out of that.
-    strictTransportSecurity: false,
-    referrerPolicy: { policy: "no-referrer" },
-  });
-  await app.register(fastifyRateLimit, {
-    max: config.REST_PER_MINUTE,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_req, ctx) =>
-      Object.assign(new Error(`Too many requests; try again in ${ctx.after}.`), { statusCode: 429 }),
-  });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: "Parlor API", version: "0.1.0", description: "Rooms and content for Parlor's games" },
-      components: {
-        securitySchemes: {
-          [BEARER_SCHEME]: {
-            type: "http",
-            scheme: "bearer",
-            bearerFormat: "JWT",
-            description: "A signed token from this server: a player token, or an account's access token",
-          },
-        },
-      },
-    },
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: "/docs", staticCSP: true });
-
+  await registerHttpGuards(app, config);
   let recovering = true;
   let draining = false;
   registerOpsRoutes(app, {
@@ -255,14 +67,16 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     storage: dbh.kind,
     recovering: () => recovering,
     draining: () => draining,
+    warnings: () => warnings,
     check: async () => {
       if (log.broken) throw log.broken;
+      await storage.check();
       await dbh.db.selectFrom("rooms").select("uid").limit(1).execute();
       if (cluster) liveRooms = await live.size();
       return { liveRooms: liveNow(), sockets: socketCount };
     },
   });
-  registerGameRoutes(app, games, host, services, tokens, config);
+  registerGameRoutes(app, games, host, services, tokens, roomBudget);
   registerServiceRoutes(app, serviceGames, services);
   registerAccountRoutes(app, accounts, identity, config.AUTH_PER_MINUTE);
   await registerWeb(app, config.WEB_DIR);
@@ -280,45 +94,13 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     () => !draining,
     trusted,
     cluster && presence ? { adapter: cluster.adapter, socketOptions: cluster.socketOptions, presence } : undefined,
+    roomBudget,
   );
-
-  const sweeper = setInterval(
-    () => {
-      host
-        .closeIdle({ playingMs: config.ROOM_IDLE_MINUTES * 60_000, quietMs: config.ROOM_LOBBY_IDLE_MINUTES * 60_000 })
-        .then(
-          (n) => n && app.log.info({ closed: n }, "closed idle rooms"),
-          (err) => app.log.error({ err }, "idle sweep failed"),
-        );
-    },
-    Math.min(60_000, config.ROOM_LOBBY_IDLE_MINUTES * 60_000),
-  );
-  sweeper.unref();
-
-  // Redis restarted empty (it keeps nothing on disk in a usual deployment): every node
-  // writes back its own sockets' seats, and one of them rebuilds every open room from the
-  // log, which re-arms each room's timer and sends its sockets a full state. A room asked
-  // for before that is rebuilt on the spot, as always.
-  await cluster?.watchResets(async (reset) => {
-    app.log.warn({ rebuilds: reset.rebuilds }, "Redis lost the deployment's keys; rebuilding from the log");
-    await presence?.reassert().catch((err) => onError(err, "presence after a Redis reset"));
-    if (!reset.rebuilds) return;
-    const n = await recoverRooms(host, log, { onError, shared: true });
-    app.log.warn({ rebuilt: n }, "rooms rebuilt from the log after a Redis reset");
+  const sweeper = sweepIdleRooms(host, config, app.log);
+  if (cluster) await watchRedisResets(cluster, presence, host, log, onError, app.log);
+  const recovery = recoverInBackground(host, log, cluster !== null, onError, app.log, () => {
+    recovering = false;
   });
-
-  const recovery = recoverRooms(host, log, { onError, shared: cluster !== null }).then(
-    (n) => {
-      recovering = false;
-      if (n) app.log.info({ recovered: n }, "rooms recovered from the input log");
-      return n;
-    },
-    (err) => {
-      recovering = false;
-      app.log.error({ err }, "room recovery failed");
-      return 0;
-    },
-  );
 
   return {
     app,
@@ -364,6 +146,8 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
       await roomHost.projectionsSettled();
       for (const g of [...games, ...serviceGames]) await g.close?.(services);
       await log.shutdown();
+      // Every journaled row is in the database now: a journal missing at the next start is no loss.
+      if (onDisk && !log.broken) await closeJournalMark(dbh.db as never);
       await dbh.close();
     },
   };

@@ -64,6 +64,11 @@ export const Config = z.object({
   SEAT_TOKEN_SECRET: z.string().min(16).optional(),
   /** Key for signing player identities (daily puzzles, leaderboards); unset: a random key kept in the database. */
   IDENTITY_SECRET: z.string().min(16).optional(),
+  /**
+   * Mixed into the seed of daily puzzles, so a day's deck cannot be worked out from the date
+   * and the source; unset: a random secret made at first start and kept in the database.
+   */
+  DAILY_SEED_SECRET: z.string().min(16).optional(),
   /** Games in progress with no input and no timer for this long are closed. */
   ROOM_IDLE_MINUTES: z.coerce.number().positive().default(120),
   /** Lobbies nobody started, and finished games, close after this long without input. */
@@ -87,8 +92,28 @@ export const Config = z.object({
   /** Messages per second one socket may send, sustained; its burst is twice that. */
   SOCKET_MESSAGES_PER_SECOND: count(20),
   /**
-   * Origins (scheme://host[:port]) whose pages may open sockets and call the API from a
-   * browser. Empty: only pages served by this server (same host). Clients that send no
+   * Kilobytes waiting to be sent to one connection (a client that stops reading) before it
+   * is disconnected; it resyncs when it comes back. See "Slow readers" in docs/operations.md.
+   */
+  SOCKET_QUEUE_KB: count(512),
+  /**
+   * The address players' browsers use for this server (scheme://host[:port]): pages from it
+   * may open sockets. Unset: http://localhost:PORT. Behind a proxy or on a domain, set it to
+   * what is in the browser's address bar. See origin.ts for what else is let in.
+   */
+  PUBLIC_ORIGIN: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z
+      .url({ protocol: /^https?$/ })
+      .refine(
+        (v) => ["", "/"].includes(new URL(v).pathname) && !new URL(v).search,
+        "an origin: scheme://host[:port], no path",
+      )
+      .transform((v) => new URL(v).origin)
+      .optional(),
+  ),
+  /**
+   * Other origins (scheme://host[:port]) whose pages may open sockets. Clients that send no
    * Origin (bots, tests, native apps) are not browsers and are always let through.
    */
   ALLOWED_ORIGINS: list,
@@ -117,6 +142,11 @@ export const Config = z.object({
     ),
 });
 export type Config = z.infer<typeof Config>;
+
+/** The origin browsers reach this server at: PUBLIC_ORIGIN, or http://localhost on the port it listens on. */
+export function publicOrigin(config: Config, listeningPort: number = config.PORT): string {
+  return config.PUBLIC_ORIGIN ?? `http://localhost:${listeningPort}`;
+}
 
 /** Which mode the settings choose: scale-out needs both REDIS_URL and DATABASE_URL. */
 export function scaleOut(config: Config): { cluster: { redisUrl: string; prefix: string } | null; warning?: string } {

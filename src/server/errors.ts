@@ -28,6 +28,9 @@ const FASTIFY_CODES: Record<string, { code: string; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: "bad_request", message: "The content-length does not match the body." },
 };
 
+/** `application/json`, or a JSON-based type (`application/merge-patch+json`), with any parameters. */
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
 /** Whether the route a request matched answers errors in the flat format. */
 export function wantsFlatErrors(req: FastifyRequest): boolean {
   return req.routeOptions?.config?.flatErrors === true;
@@ -45,6 +48,17 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, status: numb
  * as `{}`.
  */
 export function registerErrorReplies(app: FastifyInstance) {
+  // Fastify reads a text/plain body as a string, so a JSON route would refuse it as a bad body
+  // (400). The routes with flat errors (a game document's REST) promise 415 for a body not
+  // sent as JSON, as Fastify answers any other type.
+  app.addHook("preValidation", async (req, reply) => {
+    if (!wantsFlatErrors(req) || req.body === undefined) return;
+    const type = req.headers["content-type"];
+    if (type !== undefined && !JSON_TYPE.test(type)) {
+      const { code, message } = FASTIFY_CODES.FST_ERR_CTP_INVALID_MEDIA_TYPE!;
+      return sendError(req, reply, 415, code, message);
+    }
+  });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     const known = err.code ? FASTIFY_CODES[err.code] : undefined;

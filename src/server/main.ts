@@ -1,9 +1,17 @@
+import pino from "pino";
 import { gameModules, serviceModules } from "../games/registry";
+import { DataDirDamaged } from "../platform/db/data-dir-check";
 import { buildServer } from "./app";
 import { loadConfig, SHUTDOWN_DEADLINE_MS } from "./config";
 
 const config = loadConfig();
-const server = await buildServer(config, gameModules, serviceModules);
+const server = await buildServer(config, gameModules, serviceModules).catch((err) => {
+  // Storage it cannot read stops the server with one sentence an operator can act on.
+  const message = err instanceof DataDirDamaged ? err.message : `Parlor could not start: ${String(err?.stack ?? err)}`;
+  pino({ level: "fatal" }).fatal({ ...(err instanceof DataDirDamaged ? { dataDir: err.dataDir } : {}) }, message);
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+});
 await server.app.listen({ port: config.PORT, host: config.HOST });
 server.app.log.info(
   { storage: server.dbKind, timeScale: config.TIME_SCALE },

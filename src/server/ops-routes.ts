@@ -11,7 +11,12 @@ interface Ops {
   draining(): boolean;
   /** Throws when storage is unusable; otherwise counts for the reply. */
   check(): Promise<Record<string, number>>;
+  /** What an operator must know though the server runs (a journal lost before this start). */
+  warnings(): string[];
 }
+
+/** Why storage failed, in a sentence (an Error's message, without its class name). */
+const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Whether `address` is one METRICS_ALLOW names (an exact address, or a prefix ending in "." or ":"). */
 export function addressAllowed(address: string, allow: string[]): boolean {
@@ -39,13 +44,14 @@ export function registerOpsRoutes(app: FastifyInstance, ops: Ops) {
     pid: process.pid,
     ...(ops.config.NODE_NAME ? { node: ops.config.NODE_NAME } : {}),
     ...(await ops.check()),
+    ...(ops.warnings().length ? { warnings: ops.warnings() } : {}),
   });
   const noLimit = { config: { rateLimit: false } };
   app.get("/healthz", { ...noLimit, schema: { summary: "Liveness and storage check" } }, async (_req, reply) => {
     try {
       return await health();
     } catch (err) {
-      return reply.code(503).send({ status: "unavailable", error: String(err) });
+      return reply.code(503).send({ status: "unavailable", error: reason(err) });
     }
   });
   app.get(
@@ -58,7 +64,7 @@ export function registerOpsRoutes(app: FastifyInstance, ops: Ops) {
         const h = await health();
         return h.status === "ok" ? h : reply.code(503).send(h);
       } catch (err) {
-        return reply.code(503).send({ status: "unavailable", error: String(err) });
+        return reply.code(503).send({ status: "unavailable", error: reason(err) });
       }
     },
   );

@@ -12,8 +12,8 @@ import { RoomCode } from "../engine/room-code-schema";
 import { zodMessage } from "../engine/zod-message";
 import { HostRefusal, type RoomHost } from "../platform/room-host";
 import type { SeatTokens } from "../platform/seat-tokens";
-import type { Config } from "./config";
 import { FLAT_ERRORS } from "./errors";
+import type { RoomBudget } from "./room-budget";
 
 export const ApiError = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
@@ -74,7 +74,8 @@ export function registerGameRoutes(
   host: RoomHost,
   services: ServiceContext,
   tokens: SeatTokens,
-  config: Config,
+  /** Rooms per client address, shared with every other way a room is made. */
+  rooms: RoomBudget,
 ) {
   for (const game of games) {
     const create = game.createRoom;
@@ -85,7 +86,6 @@ export function registerGameRoutes(
       app.post(
         `${base}/rooms`,
         {
-          config: perMinute(config.ROOMS_PER_MINUTE),
           schema: {
             tags: [game.title],
             summary: `Create a ${game.title} room`,
@@ -97,6 +97,8 @@ export function registerGameRoutes(
           guarded(reply, async () => {
             const parsed = create.body.safeParse(req.body ?? {});
             if (!parsed.success) return refuse(reply, 400, "invalid_body", zodMessage(parsed.error));
+            // Before the options are built: that may store content sent with the room.
+            rooms.spend(req.ip);
             const options = await create.toOptions(parsed.data, services, routeInput(req, parsed.data));
             const roomId = await host.createRoom(game.rules.id, options);
             return reply.code(201).send({ roomId });
@@ -118,14 +120,13 @@ export function registerGameRoutes(
           async (req, reply) => {
             const parsed = SeatRequest.safeParse(req.body ?? {});
             if (!parsed.success) return refuse(reply, 400, "invalid_body", zodMessage(parsed.error));
-            const code = RoomCode.safeParse((req.params as { code: string }).code);
-            const rec = code.success ? await host.exists(code.data) : null;
-            if (!code.success || !rec || rec.game !== game.rules.id)
-              return refuse(reply, 404, "room_not_found", "There is no room with that code.");
-            const token = await tokens.issue(code.data, parsed.data.name, parsed.data.deviceId);
-            return reply.code(201).send({ token, roomId: code.data });
+            const code = await roomOfGame(req, host, game);
+            if (!code) return refuse(reply, 404, "room_not_found", "There is no room with that code.");
+            const token = await tokens.issue(code, parsed.data.name, parsed.data.deviceId);
+            return reply.code(201).send({ token, roomId: code });
           },
         );
+        registerHandoverRoutes(app, base, game, host, tokens);
       }
     }
 
@@ -162,6 +163,114 @@ export function registerGameRoutes(
   app.get("/api/v1/games", { schema: { summary: "Games this server hosts" } }, async () => ({
     games: games.map((g) => ({ id: g.rules.id, title: g.title, namespace: g.namespace, seats: g.rules.seats })),
   }));
+}
+
+/** The open room of `game` that a route's `:code` names, or null. */
+async function roomOfGame(req: FastifyRequest, host: RoomHost, game: GameModule): Promise<string | null> {
+  const code = RoomCode.safeParse((req.params as { code: string }).code);
+  const rec = code.success ? await host.exists(code.data) : null;
+  return code.success && rec && rec.game === game.rules.id ? code.data : null;
+}
+
+const HandoverRequest = z
+  .object({
+    token: z.string().min(1).max(2000).describe("the seat token of the player making the offer"),
+    seat: z.string().min(1).max(40).optional().describe("the seat to hand over; the caller's own by default"),
+  })
+  .strict();
+const HandoverClaim = z
+  .object({ handover: z.string().min(1).max(2000), name: SeatRequest.shape.name, deviceId: DeviceId.optional() })
+  .strict();
+const BAD_HANDOVER = { code: "bad_handover", message: "That seat link is not valid here, or has expired." };
+const HANDOVER_STATUS: Record<string, number> = {
+  room_not_found: 404,
+  bad_token: 401,
+  bad_handover: 401,
+  handover_used: 409,
+  server_full: 503,
+  storage_unavailable: 503,
+};
+
+/**
+ * Handing a seat to someone watching (docs/architecture.md, Decisions D5), for games whose
+ * seats are signed: the holder (or whoever the game's rules allow) gets a one-time code, and
+ * whoever brings it gets a seat token for that seat; the old one stops proving it.
+ */
+function registerHandoverRoutes(
+  app: FastifyInstance,
+  base: string,
+  game: GameModule,
+  host: RoomHost,
+  tokens: SeatTokens,
+) {
+  const answer = (reply: FastifyReply, r: { code: string; message: string }) =>
+    refuse(reply, HANDOVER_STATUS[r.code] ?? 403, r.code, r.message);
+  /** One POST under the room: its body parsed, the room found (and this game's), then `run`. */
+  const route = <B extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B,
+    replies: { 201: z.ZodType; refusals: number[] },
+    run: (data: z.infer<B>, code: string, reply: FastifyReply) => Promise<unknown>,
+  ) =>
+    app.post(
+      `${base}/rooms/:code/${path}`,
+      {
+        config: perMinute(LOOKUPS_PER_MINUTE),
+        schema: {
+          tags: [game.title],
+          summary,
+          body: json(body),
+          response: {
+            201: json(replies[201]),
+            ...Object.fromEntries(replies.refusals.map((status) => [status, json(ApiError)])),
+          },
+        },
+      },
+      async (req, reply) =>
+        guarded(reply, async () => {
+          const parsed = body.safeParse(req.body ?? {});
+          if (!parsed.success) return refuse(reply, 400, "invalid_body", zodMessage(parsed.error));
+          const code = await roomOfGame(req, host, game);
+          if (!code) return refuse(reply, 404, "room_not_found", "There is no room with that code.");
+          return run(parsed.data, code, reply);
+        }),
+    );
+
+  route(
+    "handovers",
+    "Offer a seat (yours, or one the rules let you) to someone watching: a one-time code, 30 minutes",
+    HandoverRequest,
+    { 201: z.object({ handover: z.string(), seat: z.string(), roomId: z.string() }), refusals: [401, 403, 404] },
+    async (data, code, reply) => {
+      const held = await tokens.verify(data.token, code);
+      if (!held) return refuse(reply, 401, "bad_token", "That seat token is not valid for this room.");
+      const r = await host.offerSeat(code, held.credential, data.seat);
+      if (!r.ok) return answer(reply, r);
+      const handover = await tokens.handover(code, r.seat, r.from);
+      return reply.code(201).send({ handover, seat: r.seat, roomId: code });
+    },
+  );
+  route(
+    "handovers/claim",
+    "Take an offered seat: a seat token for it (the seat's old token stops proving it)",
+    HandoverClaim,
+    { 201: z.object({ token: z.string(), seat: z.string(), roomId: z.string() }), refusals: [401, 404, 409] },
+    async ({ handover, name, deviceId }, code, reply) => {
+      const offer = await tokens.readHandover(handover, code);
+      if (!offer) return answer(reply, BAD_HANDOVER);
+      const token = await tokens.issue(code, name, deviceId);
+      const held = await tokens.verify(token, code);
+      if (!held) return refuse(reply, 500, "server_error", "The new seat token could not be read.");
+      const r = await host.takeOffer(code, offer, {
+        credential: held.credential,
+        name,
+        ...(deviceId ? { device: deviceId } : {}),
+      });
+      if (!r.ok) return answer(reply, r);
+      return reply.code(201).send({ token, seat: offer.seat, roomId: code });
+    },
+  );
 }
 
 /** A route's OpenAPI description: body, query, replies, refusals and how it is authorised. */

@@ -1,5 +1,6 @@
 /**
- * A token bucket: `ratePerSec` tokens a second up to `burst`; each message takes one. Lets
+ * A token bucket: `ratePerSec` tokens a second up to `burst`; each message takes one (or
+ * each byte, for a byte budget). Lets
  * a player's honest bursts through (several clicks at once) while a flood runs dry at once.
  */
 export class TokenBucket {
@@ -15,12 +16,13 @@ export class TokenBucket {
     this.last = clock();
   }
 
-  take(): boolean {
+  /** Take `cost` tokens (one message, or a frame's bytes) if the bucket holds them. */
+  take(cost = 1): boolean {
     const now = this.clock();
     this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.ratePerSec);
     this.last = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
+    if (this.tokens < cost) return false;
+    this.tokens -= cost;
     return true;
   }
 }

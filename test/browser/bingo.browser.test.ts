@@ -1,26 +1,27 @@
-import { rmSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { expect, it } from "vitest";
 import { type DailyGame, generateDaily } from "../../src/games/cricket-bingo/generate";
 import { utcDate } from "../../src/games/cricket-bingo/seed";
 import { winLines } from "../../src/games/cricket-bingo/win-lines";
-import { buildWeb, fitsWidth, launch, shot } from "../support/browser";
+import { browserPerFile, fitsWidth, shot } from "../support/browser";
 import { describeWithChromium } from "../support/needs";
-import { startServer, type TestServer } from "../support/server";
 
 /**
- * Cricket Bingo in the browser: today's 3×3 played to a win on a phone (a wrong placement,
- * the wildcard, a refresh mid-game, the share text, the leaderboard), yesterday's 4×4 in
- * assisted mode played to a loss, and keyboard play on a desktop. The test reads the day's
- * deck from the server side (`generateDaily`) to know which cells each card fits.
+ * Cricket Bingo in the browser: today's 3×3 played ranked (signed in) to a win on a phone (a
+ * wrong placement, the wildcard, a refresh mid-game, the share text, the leaderboard),
+ * yesterday's 4×4 in assisted mode played to a loss, keyboard play on a desktop, and a
+ * guest's unranked game told where it would have placed; on each, what the cells mean, read
+ * without spending a life. The test reads the day's deck from the server side
+ * (`generateDaily`, with the server's seed secret) to know which cells each card fits.
  */
-let server: TestServer;
-let browser: Browser;
-let webDir: string | undefined;
+const SECRET = "bingo-browser-test-daily-seed";
+const { server, browser } = browserPerFile({ DAILY_SEED_SECRET: SECRET });
 
 const today = utcDate(Date.now());
 const yesterday = utcDate(Date.now() - 86_400_000);
 const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+const phone390 = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const dayOf = (date: string, size: 3 | 4) => generateDaily(date, size, { secret: SECRET });
 const id = (page: Page, testId: string) => page.getByTestId(testId);
 
 async function num(page: Page, attr: "deck-index" | "lives" | "score"): Promise<number> {
@@ -40,6 +41,33 @@ async function shareTextFits(page: Page): Promise<boolean> {
   return id(page, "share-text").evaluate(
     (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1,
   );
+}
+
+/**
+ * "What the cells mean": opened, it lists every cell in grid order with its full meaning;
+ * reading it plays nothing (the same card, the same lives). Closed again afterwards.
+ */
+async function legendExplains(page: Page, day: DailyGame, how: "tap" | "key", shotName: string) {
+  const before = { deck: await num(page, "deck-index"), lives: await num(page, "lives") };
+  if (how === "tap") await id(page, "bingo-legend-toggle").tap();
+  else await page.keyboard.press("i");
+  await id(page, "bingo-legend").waitFor();
+  expect(await id(page, "bingo-legend-toggle").getAttribute("aria-expanded")).toBe("true");
+  const rows = await page.$$eval('[data-testid^="legend-"]', (els) =>
+    els.map((e) => ({ id: (e.getAttribute("data-testid") ?? "").slice("legend-".length), text: e.textContent ?? "" })),
+  );
+  expect(rows.map((r) => r.id)).toEqual(day.grid.map((c) => c.id));
+  for (const [i, c] of day.grid.entries()) {
+    expect(rows[i]!.text).toContain(c.label);
+    expect(rows[i]!.text).toContain(c.shortLabel);
+  }
+  expect(await fitsWidth(page)).toBe(true);
+  await id(page, "bingo-legend").scrollIntoViewIfNeeded();
+  await shot(page, shotName);
+  expect({ deck: await num(page, "deck-index"), lives: await num(page, "lives") }).toEqual(before);
+  if (how === "tap") await id(page, "bingo-legend-toggle").tap();
+  else await page.keyboard.press("i");
+  await id(page, "bingo-legend").waitFor({ state: "detached" });
 }
 
 async function openCells(page: Page): Promise<Set<string>> {
@@ -85,37 +113,42 @@ function planWin(day: DailyGame, from: number) {
 }
 
 describeWithChromium("Cricket Bingo in the browser", () => {
-  beforeAll(async () => {
-    webDir = buildWeb();
-    server = await startServer({ WEB_DIR: webDir });
-    browser = await launch();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (webDir) rmSync(webDir, { recursive: true, force: true });
-  });
-
-  it("on a phone: today's 3×3 to a win, with a wrong card, the wildcard, a refresh, the share text and the leaderboard", async () => {
+  it("on a phone: signed in, today's 3×3 ranked to a win, with a wrong card, the wildcard, a refresh, the cells explained, the share text and the leaderboard", async () => {
     const ctx: BrowserContext = await browser.newContext(phone);
     await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
     const page = await ctx.newPage();
-    const day = generateDaily(today, 3);
+    const day = dayOf(today, 3);
 
     // From the home page's card to today's puzzle.
     await page.goto(`${server.url}/`);
     await id(page, "game-cricket-bingo").click();
     await page.waitForURL(`${server.url}/bingo`);
     await id(page, "bingo-setup").waitFor();
+    // A guest is told the game will not be ranked, and how to rank.
+    expect(await id(page, "bingo-who").textContent()).toContain("not ranked");
+    expect(await id(page, "bingo-play").textContent()).toBe("Play as a guest");
     await shot(page, "bingo-00-hub-phone");
     expect(await fitsWidth(page)).toBe(true);
 
-    await id(page, "bingo-name").fill("Ada");
+    // Ranked games belong to an account: make one, in place.
+    await id(page, "bingo-sign-in").tap();
+    await id(page, "account-mode-register").tap();
+    await id(page, "account-name").fill("Ada");
+    await id(page, "account-email").fill(`ada-${Date.now()}@example.com`);
+    await id(page, "account-password").fill("correct horse 42");
+    await shot(page, "bingo-00b-sign-in-phone");
+    expect(await fitsWidth(page)).toBe(true);
+    await id(page, "account-submit").tap();
+    await page.locator('[data-testid="bingo-who"][data-ranked="yes"]').waitFor();
+    expect(await id(page, "bingo-who").textContent()).toContain("Ada");
+    expect(await id(page, "bingo-play").textContent()).toBe("Play ranked");
+    await shot(page, "bingo-00c-signed-in-phone");
+
     await id(page, "size-3").check({ force: true });
     await id(page, "mode-classic").check({ force: true });
     await id(page, "bingo-play").click();
     await id(page, "bingo-card").waitFor();
+    expect(await id(page, "unranked-banner").count()).toBe(0);
     expect(await id(page, "bingo-card-name").textContent()).toBe(day.dailyDeck[0]!.name);
     expect(await page.locator('[data-testid^="cell-"]').count()).toBe(9);
     // The cells and turn buttons have their own feedback: no phone tap highlight over them.
@@ -127,10 +160,12 @@ describeWithChromium("Cricket Bingo in the browser", () => {
       expect(await el.evaluate((e) => getComputedStyle(e).getPropertyValue("-webkit-tap-highlight-color"))).toBe(
         "rgba(0, 0, 0, 0)",
       );
-    // Classic: nothing is highlighted (RULINGS 5).
+    // Classic: nothing is highlighted (docs/games/cricket-bingo.md, Decisions D5).
     expect(await page.locator(".cell--eligible, .cell--dim, .cell--recommended, [data-eligible]").count()).toBe(0);
     await shot(page, "bingo-01-grid-phone");
     expect(await fitsWidth(page)).toBe(true);
+    // The cells show short labels on a phone; their full meaning is a tap away, and costs nothing.
+    await legendExplains(page, day, "tap", "bingo-01b-legend-phone");
 
     // Card 0 on a cell it does not fit: the cell shakes and a life goes.
     const wrong = day.grid.find((c) => !day.fits[0]!.includes(c.id))!;
@@ -193,7 +228,10 @@ describeWithChromium("Cricket Bingo in the browser", () => {
     expect(await id(page, "bingo-result").getAttribute("data-result")).toBe("won");
     await id(page, "win-line").waitFor();
     expect(await page.locator(".cell--win").count()).toBe(3);
-    await page.waitForTimeout(1200); // the line's animation
+    // The picture once the line's animation has run.
+    await id(page, "win-line").evaluate((el) =>
+      Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)),
+    );
     await shot(page, "bingo-05-win-line");
     await id(page, "bingo-summary").waitFor();
     await id(page, "share-text").waitFor();
@@ -209,7 +247,9 @@ describeWithChromium("Cricket Bingo in the browser", () => {
     await id(page, "bingo-summary").scrollIntoViewIfNeeded();
     await shot(page, "bingo-06-summary");
 
-    // Today's leaderboard has Ada, marked as this player.
+    // Ranked: the summary gives the rank, and today's leaderboard has Ada, marked as this player.
+    await expect.poll(() => id(page, "summary-rank").textContent()).toContain("#1 of 1");
+    expect(await id(page, "summary-rank").getAttribute("data-ranked")).toBe("yes");
     await id(page, "leaderboard-row-you").waitFor();
     expect(await id(page, "leaderboard-row-you").textContent()).toContain("Ada");
     expect(await id(page, "leaderboard-you").textContent()).toContain("#1");
@@ -237,12 +277,12 @@ describeWithChromium("Cricket Bingo in the browser", () => {
     expect(await id(page, "setup-mode-fixed").count()).toBe(0);
     expect(await id(page, "mode-assisted").isDisabled()).toBe(false);
     await ctx.close();
-  }, 60_000);
+  });
 
   it("on a phone: yesterday's 4×4 for practice, assisted, skipped to a loss", async () => {
     const ctx = await browser.newContext(phone);
     const page = await ctx.newPage();
-    const day = generateDaily(yesterday, 4);
+    const day = dayOf(yesterday, 4);
 
     await page.goto(`${server.url}/bingo`);
     await id(page, `archive-${yesterday}`).tap();
@@ -283,12 +323,17 @@ describeWithChromium("Cricket Bingo in the browser", () => {
     await id(page, "leaderboard-rows").or(id(page, "leaderboard-empty")).waitFor();
     expect(await id(page, "leaderboard-you").count()).toBe(0);
     await ctx.close();
-  }, 60_000);
+  });
 
   it("on a desktop: arrows, Enter, S and W play the game; a dropped line is said in plain words", async () => {
     const ctx = await browser.newContext({ viewport: { width: 1024, height: 800 }, reducedMotion: "reduce" });
     const page = await ctx.newPage();
-    const day = generateDaily(today, 4);
+    const day = dayOf(today, 4);
+    // Every turn the page sends names the card on show (deckIndex), so a retry is never played twice.
+    const sent: unknown[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().endsWith("/actions")) sent.push(r.postDataJSON());
+    });
     await page.goto(`${server.url}/bingo`);
     await id(page, "size-4").check({ force: true });
     await id(page, "mode-classic").check({ force: true });
@@ -317,6 +362,9 @@ describeWithChromium("Cricket Bingo in the browser", () => {
         (day.grid[target]!.type === "combo" ? 50 : 0),
     );
 
+    // I opens and closes what the cells mean; nothing is played.
+    await legendExplains(page, day, "key", "bingo-10b-legend-desktop");
+
     // S skips; W turns the wildcard on and off.
     await page.keyboard.press("s");
     await turnDone(page, 1);
@@ -335,6 +383,11 @@ describeWithChromium("Cricket Bingo in the browser", () => {
     await flashed.waitFor();
     expect(await flashed.evaluate((e) => getComputedStyle(e).animationName)).toBe("none");
     expect(await num(page, "lives")).toBe(23);
+    expect(sent).toEqual([
+      { type: "PLACE", categoryId: day.grid[target]!.id, deckIndex: 0 },
+      { type: "SKIP", deckIndex: 1 },
+      { type: "PLACE", categoryId: day.grid[wrongAt]!.id, deckIndex: 2 },
+    ]);
 
     // Offline: the skip fails and says why, in words.
     await ctx.setOffline(true);
@@ -345,5 +398,40 @@ describeWithChromium("Cricket Bingo in the browser", () => {
     await ctx.setOffline(false);
     expect(await num(page, "lives")).toBe(23);
     await ctx.close();
-  }, 60_000);
+  });
+  it("on a 390 px phone: a guest's game of today is unranked, explains its cells, and ends with the rank it would have had", async () => {
+    const ctx = await browser.newContext(phone390);
+    const page = await ctx.newPage();
+    const day = dayOf(today, 3);
+    await page.goto(`${server.url}/bingo`);
+    await id(page, "bingo-setup").waitFor();
+    await id(page, "size-3").check({ force: true });
+    await id(page, "mode-classic").check({ force: true });
+    await id(page, "bingo-play").tap();
+    await id(page, "bingo-card").waitFor();
+    expect(await id(page, "unranked-banner").textContent()).toContain("not ranked");
+    expect(await id(page, "bingo-game-title").textContent()).toContain("guest");
+    await shot(page, "bingo-13-guest-grid-390");
+    expect(await fitsWidth(page)).toBe(true);
+    await legendExplains(page, day, "tap", "bingo-14-guest-legend-390");
+
+    // Out of lives by skipping: nothing scored, so the board's signed-in winner (Ada) stays ahead.
+    for (let lives = 20; lives > 0; lives--) {
+      const i = await num(page, "deck-index");
+      await id(page, "bingo-skip").tap();
+      await turnDone(page, i);
+    }
+    await id(page, "bingo-result").waitFor();
+    await expect.poll(() => id(page, "summary-rank").textContent()).toContain("would be #2 of 2");
+    expect(await id(page, "summary-rank").textContent()).toContain("Not ranked");
+    expect(await id(page, "summary-rank").getAttribute("data-ranked")).toBe("no");
+    // How to rank next time, and the guest is not on the board.
+    await id(page, "bingo-sign-in").waitFor();
+    await id(page, "leaderboard-rows").waitFor();
+    expect(await id(page, "leaderboard-you").count()).toBe(0);
+    await id(page, "bingo-summary").scrollIntoViewIfNeeded();
+    await shot(page, "bingo-15-guest-summary-390");
+    expect(await fitsWidth(page)).toBe(true);
+    await ctx.close();
+  });
 });

@@ -1,29 +1,13 @@
-import { rmSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { loadOutrankContent } from "../../src/games/outrank/content/index";
-import { buildWeb, fitsWidth, launch, SCREEN_DIR, shot } from "../support/browser";
-import { describeWithChromium, hasChromium } from "../support/needs";
-import { startServer, type TestServer } from "../support/server";
+import { browserPerFile, fitsWidth, PAGE_WAIT_MS, SCREEN_DIR, shot } from "../support/browser";
+import { describeWithChromium } from "../support/needs";
+import { until } from "../support/waits";
 
-let server: TestServer;
-let browser: Browser;
-let webDir: string | undefined;
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  webDir = buildWeb();
-  // Round-end pause 4 s → 0.4 s, grace 30 s → 3 s: short, but long enough to see and to reconnect.
-  server = await startServer({ TIME_SCALE: "0.1", WEB_DIR: webDir });
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  if (!hasChromium) return;
-  await browser?.close();
-  await server?.close();
-  if (webDir) rmSync(webDir, { recursive: true, force: true });
-});
+// Round-end pause at most 20 s → 10 s: the players' "ready" ends it, and a loaded machine still
+// has time to see the summary and tap. Grace 30 s → 15 s, ample for the reload.
+const { server, browser } = browserPerFile({ TIME_SCALE: "0.5" });
 
 /** The test driver knows every value (the server's content) so it can call guesses right or wrong on purpose. */
 const VALUES = new Map(loadOutrankContent().categories.flatMap((f) => f.tokens.map((t) => [t.id, t.stats] as const)));
@@ -36,7 +20,10 @@ const screen = (page: Page, name: string) => page.screenshot({ path: `${SCREEN_D
 /** What a page shows now, read from the DOM. */
 interface Seen {
   version: string | null;
+  /** The stage on screen (null on a hand-over, which hides it). */
   phase: string | null;
+  /** The game's phase, whatever the screen shows. */
+  gamePhase: string | null;
   picker: boolean;
   dock: boolean;
   handover: boolean;
@@ -45,16 +32,22 @@ interface Seen {
   full: boolean;
   /** Tokens in the draft pool on screen. */
   pool: number;
+  /** Between rounds: this screen offers "ready for the next round". */
+  readyNext: boolean;
+  /** While drafting: players who passed but are shown with tokens "at risk" (never right). */
+  riskAfterPass: number;
 }
 
 function look(page: Page): Promise<Seen> {
   return page.evaluate(() => {
     const q = (sel: string) => document.querySelector(sel);
     const phase = q('[data-testid^="phase-"]')?.getAttribute("data-testid")?.slice(6) ?? null;
+    const gamePhase = q(".or-game")?.getAttribute("data-phase") ?? null;
     const cash = q('[data-testid="open-cashout"]') as HTMLButtonElement | null;
     return {
       version: q(".or-game")?.getAttribute("data-version") ?? null,
       phase,
+      gamePhase,
       picker: q('[data-testid="challenge-picker"]') !== null,
       dock: q('[data-testid="turn-dock"]') !== null,
       handover: q('[data-testid="handover"]') !== null,
@@ -62,6 +55,28 @@ function look(page: Page): Promise<Seen> {
       canCash: cash !== null && !cash.disabled,
       full: q('[data-testid="open-discard"]') !== null,
       pool: document.querySelectorAll('[data-testid^="pool-"]').length,
+      readyNext: q('[data-testid="ready-next"]') !== null,
+      riskAfterPass:
+        gamePhase === "drafting" ? document.querySelectorAll('[data-status="passed"] .or-risk-text').length : 0,
+    };
+  });
+}
+
+/** A name field's placeholder: its text, and whether it is styled as a hint (italic), not as a typed name. */
+function placeholder(page: Page, testId: string) {
+  return page.getByTestId(testId).evaluate((el) => ({
+    text: (el as HTMLInputElement).placeholder,
+    italic: getComputedStyle(el, "::placeholder").fontStyle === "italic",
+  }));
+}
+
+/** Where the hand-over's name sits on the screen, and what has the focus. */
+function handoverPlace(page: Page) {
+  return page.evaluate(() => {
+    const r = document.querySelector(".or-handover__name")?.getBoundingClientRect();
+    return {
+      onScreen: r !== undefined && r.top >= 0 && r.bottom <= window.innerHeight,
+      focused: document.activeElement?.getAttribute("data-testid") ?? null,
     };
   });
 }
@@ -72,8 +87,20 @@ const POLL_MS = 30;
 /** Wait until the page has taken in something new (every accepted input sends events). */
 async function changed(page: Page, version: string | null) {
   await page.waitForFunction((v) => document.querySelector(".or-game")?.getAttribute("data-version") !== v, version, {
-    timeout: 10_000,
     polling: POLL_MS,
+  });
+}
+
+/**
+ * Wait until one of the pages shows something other than what was seen: the game moved, or a
+ * page's own transition (a reveal, a hand-over) has run, which changes no version.
+ */
+async function somethingNew(pages: Page[], seen: Seen[]) {
+  const before = JSON.stringify(seen);
+  await until("something new on the pages", async () => JSON.stringify(await Promise.all(pages.map(look))) !== before, {
+    ms: PAGE_WAIT_MS,
+    everyMs: POLL_MS,
+    seen: () => `they showed ${before}`,
   });
 }
 
@@ -163,9 +190,16 @@ describeWithChromium("Outrank in the browser", () => {
 
     await ada.goto(`${server.url}/`);
     await id(ada, "game-outrank").click();
+    // The empty name field hints; it does not look like a name already typed.
+    expect(await placeholder(ada, "outrank-name")).toEqual({ text: "Your name", italic: true });
+    await shot(ada, "outrank-00-name-hint");
     await id(ada, "outrank-name").fill("Ada");
     await id(ada, "settings-toggle").click();
     await id(ada, "setting-target").fill("8");
+    // A score target ends the game the moment someone reaches it, unless the lead asks otherwise:
+    // this table plays the round out (the longer game leaves room for a cash-out).
+    expect(await id(ada, "target-ends-atOnce").isChecked()).toBe(true);
+    await id(ada, "target-ends-roundEnd").click();
     await shot(ada, "outrank-00-create");
     await id(ada, "outrank-create").click();
     await id(ada, "phase-lobby").waitFor();
@@ -191,6 +225,7 @@ describeWithChromium("Outrank in the browser", () => {
     expect(await fitsWidth(cy)).toBe(true);
     await id(ada, "start-game").click();
     await id(bob, "phase-challenge").waitFor();
+    expect(await bob.locator('[title="How the game ends"]').textContent()).toBe("8 points, round played out");
     // The lead pauses and resumes, and everyone sees it.
     await id(ada, "pause").click();
     await id(bob, "paused-banner").waitFor();
@@ -206,6 +241,7 @@ describeWithChromium("Outrank in the browser", () => {
 
     let cashed = 0;
     let wrong = 0;
+    let summaries = 0;
     const guesses = new Map<Page, number>();
     const shots = new Set<string>();
     const once = async (p: Page, name: string) => {
@@ -214,14 +250,38 @@ describeWithChromium("Outrank in the browser", () => {
       await shot(p, name);
     };
     const players = [ada, bob, cy];
-    const deadline = Date.now() + 60_000;
+    // Every pass of this loop acts or waits for the game to move (a stalled game fails the wait).
     for (;;) {
-      expect(Date.now()).toBeLessThan(deadline);
       const seen = await Promise.all(players.map(look));
       if (seen.every((x) => x.phase === "gameEnd")) break;
+      // Nobody who passed is ever shown with tokens at risk.
+      expect(seen.map((x) => x.riskAfterPass)).toEqual([0, 0, 0]);
+      const r = seen.findIndex((x) => x.readyNext);
+      if (r >= 0) {
+        // Between rounds the summary stays until each player says they are ready.
+        const page = players[r]!;
+        if (summaries === 0) await once(cy, "outrank-07-round-summary-phone");
+        // The countdown (2 s here) may win the race to the next round: then there is nothing to tap.
+        const tapped = await press(id(page, "ready-next"), how.get(page)!, 1000).then(
+          () => true,
+          () => false,
+        );
+        if (tapped && summaries++ === 0) {
+          // The one who tapped sees whom the table waits for (unless the round has moved on already).
+          const waiting = await id(page, "ready-waiting")
+            .textContent({ timeout: 1000 })
+            .catch(() => null);
+          if (waiting !== null) {
+            expect(waiting).toMatch(/^(Waiting for .+\.|Starting the next round…)$/);
+            await once(page, `outrank-08-round-ready-${names.get(page)}`);
+          }
+        }
+        continue;
+      }
       const k = seen.findIndex((x) => x.picker || x.dock);
       if (k < 0) {
-        await ada.waitForTimeout(50);
+        // Nobody can act yet: wait until some page shows something else.
+        await somethingNew(players, seen);
         continue;
       }
       const page = players[k]!;
@@ -234,10 +294,17 @@ describeWithChromium("Outrank in the browser", () => {
         await cashOut(page, h, cashed === 0 ? `outrank-04-cashout-${names.get(page)}` : undefined);
         cashed++;
       } else if (me.full || me.atRisk >= 2) {
-        // The turn may have moved on since the look (a round that ends as its pool empties):
-        // pass only if the button is still there, else look again.
+        // The turn may have moved on since the look (a round that ends as its pool empties), or
+        // a busy machine may not press in time: then nothing was sent, so look again rather than
+        // wait for a change this page will not make.
         const pass = id(page, "pass");
-        if (await pass.isVisible()) await press(pass, h, 3000).catch(() => undefined);
+        const passed =
+          (await pass.isVisible()) &&
+          (await press(pass, h, 3000).then(
+            () => true,
+            () => false,
+          ));
+        if (!passed) continue;
       } else {
         // One wrong call (Bob's second guess, with a token at risk) to see the tokens go back.
         guesses.set(page, (guesses.get(page) ?? 0) + 1);
@@ -263,6 +330,7 @@ describeWithChromium("Outrank in the browser", () => {
     }
     expect(cashed).toBeGreaterThan(0);
     expect(wrong).toBe(1);
+    expect(summaries).toBeGreaterThan(0);
 
     for (const p of [...players, watcher]) await id(p, "final-standings").waitFor();
     const winner = (await id(ada, "winner").textContent()) ?? "";
@@ -275,7 +343,7 @@ describeWithChromium("Outrank in the browser", () => {
     await id(bob, "phase-challenge").waitFor();
     await id(cy, "phase-challenge").waitFor();
     for (const p of [...players, watcher]) await p.context().close();
-  }, 120_000);
+  });
 
   it("one table: three players pass one phone round, with a hand-over before every turn, to the end", async () => {
     const page = await (
@@ -283,6 +351,7 @@ describeWithChromium("Outrank in the browser", () => {
     ).newPage();
     await page.goto(`${server.url}/outrank`);
     await id(page, "mode-table").tap();
+    expect(await placeholder(page, "outrank-name")).toEqual({ text: "First player's name", italic: true });
     await id(page, "outrank-name").fill("Ada");
     await id(page, "settings-toggle").tap();
     await id(page, "end-rounds").tap();
@@ -302,15 +371,45 @@ describeWithChromium("Outrank in the browser", () => {
     let lastReady: string | null = null;
     let picks = 0;
     let lowerCardSeen = false;
-    const deadline = Date.now() + 45_000;
+    let nextRounds = 0;
+    /** The first player to pass with a token this round, until their pass has been seen on screen. */
+    let passedWith: string | null = null;
+    let bankedSeen = false;
+    // Every pass of this loop acts or waits for the game to move (a stalled game fails the wait).
     for (;;) {
-      expect(Date.now()).toBeLessThan(deadline);
       const me = await look(page);
       if (me.phase === "gameEnd") break;
+      expect(me.riskAfterPass).toBe(0);
+      if (passedWith !== null && me.gamePhase === "drafting") {
+        // A player who passed holds nothing at risk: their tokens show as banked.
+        const tokens = (await id(page, `tokens-${passedWith}`).textContent()) ?? "";
+        expect(tokens).toContain("banked");
+        expect(tokens).not.toContain("at risk");
+        if (!bankedSeen) await shot(page, "outrank-15-banked-after-pass");
+        bankedSeen = true;
+      }
+      // Looked at right after the pass, or the round ended with it: either way, done with it.
+      passedWith = null;
+      if (me.readyNext) {
+        // Between rounds the summary stays until the table taps "Next round" (or the countdown ends).
+        if (nextRounds === 0) await shot(page, "outrank-16-table-round-summary");
+        nextRounds++;
+        await id(page, "ready-next")
+          .tap({ timeout: 1000 })
+          .catch(() => undefined);
+        continue;
+      }
       if (me.handover) {
         const who = await id(page, "handover").getAttribute("data-player");
         // A hand-over only ever asks for someone other than whoever tapped last.
         expect(who).not.toBe(lastReady);
+        // However far down the last screen was scrolled, the name is on screen and "I'm ready" has the focus.
+        await page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "ready", undefined, {
+          polling: POLL_MS,
+          timeout: 3000,
+        });
+        expect(await handoverPlace(page)).toEqual({ onScreen: true, focused: "ready" });
+        if (handovers === 0) await screen(page, "outrank-11-first-handover-screen");
         if (handovers === 1) await shot(page, "outrank-11-pass-the-device");
         handovers++;
         lastReady = who;
@@ -332,7 +431,7 @@ describeWithChromium("Outrank in the browser", () => {
           .getAttribute("data-direction", { timeout: 1000 })
           .catch(() => null);
         if (direction === null) {
-          await page.waitForTimeout(50);
+          await somethingNew([page], [me]);
           continue;
         }
         const lowerWins = direction === "lower";
@@ -349,27 +448,31 @@ describeWithChromium("Outrank in the browser", () => {
           await press(page.locator('[data-testid^="pool-"]').first(), "tap");
         }
         if (me.canCash) await cashOut(page, "tap");
-        else if (me.full || me.atRisk >= 1) await id(page, "pass").tap();
-        else if (me.pool === 0) {
-          // Caught between two screens (the round just ended): look again.
-          await page.waitForTimeout(50);
+        else if (me.full || me.atRisk >= 1) {
+          if (me.atRisk >= 1 && !bankedSeen) passedWith = lastReady;
+          await id(page, "pass").tap();
+        } else if (me.pool === 0) {
+          // Caught between two screens (the round just ended): look again once it has moved.
+          await somethingNew([page], [me]);
           continue;
         } else {
           if (handovers === 2) await shot(page, "outrank-12-table-turn");
           await guess(page, "tap");
         }
       } else {
-        await page.waitForTimeout(50);
+        await somethingNew([page], [me]);
         continue;
       }
       await changed(page, me.version);
     }
     expect(handovers).toBeGreaterThanOrEqual(6);
     expect(lowerCardSeen).toBe(true);
+    expect(bankedSeen).toBe(true);
+    expect(nextRounds).toBeGreaterThan(0);
     await id(page, "final-standings").waitFor();
     expect(await id(page, "round").textContent()).toBe("Final");
     await shot(page, "outrank-13-table-final");
     expect(await fitsWidth(page)).toBe(true);
     await page.context().close();
-  }, 90_000);
+  });
 });

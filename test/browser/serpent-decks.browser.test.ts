@@ -1,29 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildWeb, fitsWidth, launch, SCREEN_DIR, shot } from "../support/browser";
-import { describeWithChromium, hasChromium } from "../support/needs";
-import { startServer, type TestServer } from "../support/server";
+import type { Locator, Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { browserPerFile, fitsWidth, SCREEN_DIR, shot } from "../support/browser";
+import { describeWithChromium } from "../support/needs";
+import { call, methodFor } from "../support/rest";
 
-let server: TestServer;
-let browser: Browser;
-let webDir: string | undefined;
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  webDir = buildWeb();
-  server = await startServer({ WEB_DIR: webDir });
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  if (!hasChromium) return;
-  await browser?.close();
-  await server?.close();
-  if (webDir) rmSync(webDir, { recursive: true, force: true });
-});
+const { server, browser } = browserPerFile();
 
 const DESK = { viewport: { width: 1180, height: 900 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -36,16 +20,13 @@ const id = (scope: Page | Locator, testId: string) => scope.getByTestId(testId);
 const card = (page: Page, i: number) => page.getByTestId(`card-${i}`);
 
 /** REST as a second teacher would call it, from outside the browser. */
-async function rest<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const headers: Record<string, string> = {};
-  if (init.body !== undefined) headers["content-type"] = "application/json";
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const res = await fetch(`${server.url}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers,
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  return { status: res.status, body: (await res.json()) as T };
+const rest = <T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
+  call<T>(server.url, init.method ?? methodFor(init.body), path, init);
+
+/** A multiple-choice card's question and its options A to D, in order (none marked right). */
+async function fillQuiz(quiz: Locator, question: string, options: string[]) {
+  await id(quiz, "card-question").fill(question);
+  for (const [i, text] of options.entries()) await id(quiz, `quiz-option-${"ABCD"[i]}`).fill(text);
 }
 
 async function addCard(page: Page, type: number) {
@@ -79,14 +60,7 @@ describeWithChromium("SerpentRace deck editor in Chromium", () => {
 
     // 1 multiple choice, with no option marked right: the server will refuse it.
     const quiz = card(page, 0);
-    await id(quiz, "card-question").fill("Which planet is known as the red planet?");
-    for (const [letter, text] of [
-      ["A", "Venus"],
-      ["B", "Mars"],
-      ["C", "Jupiter"],
-      ["D", "Mercury"],
-    ])
-      await id(quiz, `quiz-option-${letter}`).fill(text!);
+    await fillQuiz(quiz, "Which planet is known as the red planet?", ["Venus", "Mars", "Jupiter", "Mercury"]);
     await id(quiz, "card-topic").fill("science");
 
     // 2 pairs to match.
@@ -214,8 +188,15 @@ describeWithChromium("SerpentRace deck editor in Chromium", () => {
     });
     expect(seen.body.decks.find((d) => d.deckid === copyId)).toMatchObject({ visibility: "org", mine: false });
     expect(seen.body.decks.find((d) => d.deckid === deckid)).toBeUndefined();
-    const shared = await rest<{ cards: unknown[] }>(`/api/v1/decks/${copyId}`, { token: bob.body.accessToken });
-    expect(shared.body.cards).toEqual(exported.cards);
+    // A member reads the organisation's deck, but not its answers (only its owner and the organisation's admins do).
+    const shared = await rest<{ withAnswers: boolean; cards: { question: string }[] }>(`/api/v1/decks/${copyId}`, {
+      token: bob.body.accessToken,
+    });
+    expect(shared.body.withAnswers).toBe(false);
+    expect(shared.body.cards.map((c) => c.question)).toEqual(
+      exported.cards.map((c: { question: string }) => c.question),
+    );
+    expect(JSON.stringify(shared.body)).not.toMatch(/"(correct|answer|percent)":/);
 
     // Delete the copy: two presses, then the list says so and it is gone.
     await id(page, "deck-delete").click();
@@ -323,19 +304,16 @@ describeWithChromium("SerpentRace deck editor in Chromium", () => {
     await shot(page, "serpent-decks-p1-list-phone");
 
     await id(page, "deck-new").click();
+    // Saving a deck without a name: the problem shows once, by the name; the bar says only where.
+    await id(page, "deck-save").click();
+    await expect.poll(() => id(page, "deck-status").textContent()).toMatch(/name needs a fix/);
+    expect(await page.getByText(/Give the deck a name/).count()).toBe(1);
     await id(page, "deck-name").fill("Phone quiz");
     await id(page, "deck-type").selectOption("1");
     await addCard(page, 1);
     // Card 1 (multiple choice) is complete; card 2 has one pair only.
     const quiz = card(page, 0);
-    await id(quiz, "card-question").fill("2 + 2 = ?");
-    for (const [l, t] of [
-      ["A", "3"],
-      ["B", "4"],
-      ["C", "5"],
-      ["D", "22"],
-    ])
-      await id(quiz, `quiz-option-${l}`).fill(t!);
+    await fillQuiz(quiz, "2 + 2 = ?", ["3", "4", "5", "22"]);
     await id(quiz, "quiz-correct-B").check();
     const pairs = card(page, 1);
     await id(pairs, "card-question").fill("Match the opposites");
@@ -365,6 +343,16 @@ describeWithChromium("SerpentRace deck editor in Chromium", () => {
     await expect.poll(() => id(page, "deck-readonly").isVisible()).toBe(true);
     expect(await fitsWidth(page)).toBe(true);
     await shot(page, "serpent-decks-p4-builtin-phone");
+    // Someone else's public deck of questions: the questions, never the answers, and no export.
+    await page.goto(`${server.url}/serpent/decks`);
+    await id(page, "decks-public")
+      .getByRole("link", { name: /Class 4B: mixed questions/ })
+      .click();
+    await expect.poll(() => id(page, "deck-readonly").isVisible()).toBe(true);
+    await id(page, "deck-answers-withheld").waitFor();
+    expect(await id(page, "deck-export").count()).toBe(0);
+    expect(await page.getByText("✓ right").count()).toBe(0);
+    await shot(page, "serpent-decks-p5-answers-withheld-phone");
     expect(errors).toEqual([]);
   });
 });

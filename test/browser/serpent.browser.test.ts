@@ -1,9 +1,9 @@
-import { rmSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildWeb, fitsWidth, launch, shot } from "../support/browser";
-import { describeWithChromium, hasChromium } from "../support/needs";
-import { call, register } from "../support/serpent-client";
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { browserPerFile, fitsWidth, shot } from "../support/browser";
+import { describeWithChromium } from "../support/needs";
+import { call } from "../support/rest";
+import { register } from "../support/serpent-client";
 import { JOKER, LUCK, NEGATIVE, POSITIVE, QUESTIONS } from "../support/serpent-decks";
 import {
   connection,
@@ -18,7 +18,7 @@ import {
   projector,
   view,
 } from "../support/serpent-pages";
-import { startServer, type TestServer } from "../support/server";
+import { until } from "../support/waits";
 
 /**
  * SerpentRace's public race in a real browser: a gamemaster on a projector, two players (one
@@ -26,9 +26,10 @@ import { startServer, type TestServer } from "../support/server";
  * UI, both luck cards, a joker, a reload, a dropped line and a skipped turn. Games for
  * accounts and organisations are serpent-accounts.browser.test.ts.
  */
-let server: TestServer;
-let browser: Browser;
-let webDir: string | undefined;
+// A fifth of real time: the 2 s draw delay is 0.4 s, an answer has 12 s, a guess 6 s, the
+// gamemaster 24 s, and an away player's roll is skipped after 6 s: the gamemaster skips it
+// sooner by hand, with time to spare on a busy machine.
+const { server, browser } = browserPerFile({ TIME_SCALE: "0.2" });
 const pages = new Pages(() => browser);
 const open = (opts: Parameters<Pages["open"]>[0]) => pages.open(opts);
 
@@ -38,23 +39,6 @@ const open = (opts: Parameters<Pages["open"]>[0]) => pages.open(opts);
  * about sixteen rolls.
  */
 const BOARD_SIZE = 45;
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  webDir = buildWeb();
-  // A fifth of real time: the 2 s draw delay is 0.4 s, an answer has 12 s, a guess 6 s, the
-  // gamemaster 24 s, and an away player's roll is skipped after 6 s: the gamemaster skips it
-  // sooner by hand, with time to spare on a busy machine.
-  server = await startServer({ TIME_SCALE: "0.2", WEB_DIR: webDir });
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  if (!hasChromium) return;
-  await browser?.close();
-  await server?.close();
-  if (webDir) rmSync(webDir, { recursive: true, force: true });
-});
 
 interface Field {
   type: string;
@@ -246,7 +230,7 @@ function movedOn(page: Page, before: Look) {
       return screen?.getAttribute("data-task") !== task || screen?.getAttribute("data-turn") !== turn;
     },
     [before.task, before.turn] as const,
-    { polling: POLL_MS, timeout: 15_000 },
+    { polling: POLL_MS },
   );
 }
 
@@ -259,8 +243,7 @@ const TASKS = ["roll", "answer", "guess", "jokerGuess"];
  * the end. Between them the server is drawing a card (its delay) or the pages are catching up.
  */
 async function nextMove(gm: Page, players: Page[], timeoutMs: number, stuck: () => Promise<Error>): Promise<Next> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  const next = async (): Promise<Next | null> => {
     const [ended, deciding] = await gm.evaluate(() => [
       document.querySelector('[data-testid="phase-ended"]') !== null,
       document.querySelector('[data-testid="decision-panel"]') !== null,
@@ -271,22 +254,23 @@ async function nextMove(gm: Page, players: Page[], timeoutMs: number, stuck: () 
       const now = await look(page);
       if (now.task && TASKS.includes(now.task)) return { kind: "task", page, now };
     }
-    if (Date.now() > deadline) throw await stuck();
-    await gm.waitForTimeout(POLL_MS);
+    return null;
+  };
+  try {
+    return await until("the race to need someone", next, { ms: timeoutMs, everyMs: POLL_MS });
+  } catch (err) {
+    if (String(err).includes("timed out")) throw await stuck();
+    throw err;
   }
 }
 
-/** The page's socket stays closed, with no banner, for `ms` (a silent line shows one within about 2 s). */
-async function staysClosed(page: Page, ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const state = await page.evaluate(() => ({
-      connection: document.querySelector('[data-testid="serpent-room"]')?.getAttribute("data-connection"),
-      banner: document.querySelector('[data-testid="connection-banner"], [data-testid="connection-closed"]') !== null,
-    }));
-    expect(state).toEqual({ connection: "closed", banner: false });
-    await page.waitForTimeout(100);
-  }
+/** The page's socket is closed, with no banner (that it stays so is the connection watcher's test). */
+async function isClosed(page: Page) {
+  const state = await page.evaluate(() => ({
+    connection: document.querySelector('[data-testid="serpent-room"]')?.getAttribute("data-connection"),
+    banner: document.querySelector('[data-testid="connection-banner"], [data-testid="connection-closed"]') !== null,
+  }));
+  expect(state).toEqual({ connection: "closed", banner: false });
 }
 
 describeWithChromium("SerpentRace in the browser", () => {
@@ -334,6 +318,10 @@ describeWithChromium("SerpentRace in the browser", () => {
     expect(await id(gm, "board-size").inputValue()).toBe("100");
     await id(gm, "board-size").fill(String(BOARD_SIZE));
     await id(gm, "physical-dice").check();
+    // The timers are the document's unless changed (folded away in the form).
+    await id(gm, "timers").locator("summary").click();
+    expect(await id(gm, "timer-answerSeconds").inputValue()).toBe("60");
+    expect(await id(gm, "timer-decisionSeconds").inputValue()).toBe("120");
     await shot(gm, "serpent-01-create");
     await id(gm, "serpent-create").click();
     await id(gm, "phase-waiting").waitFor();
@@ -379,9 +367,11 @@ describeWithChromium("SerpentRace in the browser", () => {
     expect(await cleo.locator('[data-testid="serpent-room"]').getAttribute("data-role")).toBe("spectator");
     await cleo.context().close();
 
-    // A projector joins with the code alone.
+    // A projector opens the link on the gamemaster's screen (a public game's code alone would do too).
     const wall = (await open(projector)).page;
-    await wall.goto(`${server.url}/serpent/${code}/projector`);
+    const link = (await id(gm, "projector-link").getAttribute("href")) ?? "";
+    expect(link).toMatch(new RegExp(`^/serpent/${code}/projector\\?key=.+`));
+    await wall.goto(`${server.url}${link}`);
     await id(wall, "phase-waiting").waitFor();
 
     await id(ann, "ready-toggle").click();
@@ -468,7 +458,7 @@ describeWithChromium("SerpentRace in the browser", () => {
           await ben.context().setOffline(true);
           // The server hears of it when the socket closes, or at the latest when a ping goes
           // unanswered: 10 s between pings and 5 s to answer.
-          await id(gm, "away-countdown").waitFor({ timeout: 20_000 });
+          await id(gm, "away-countdown").waitFor();
           expect(await id(gm, "away-notice").textContent()).toMatch(/^Ben is away: their turn is skipped in/);
           await id(wall, "away-notice").waitFor();
           await id(gm, "skip-turn").click();
@@ -492,10 +482,10 @@ describeWithChromium("SerpentRace in the browser", () => {
         if (p === ann && !offline && seen.question) {
           offline = true;
           await ann.context().setOffline(true);
-          await id(ann, "connection-banner").waitFor({ timeout: 10_000 });
+          await id(ann, "connection-banner").waitFor();
           await view(ann, "serpent-10-reconnecting");
           await ann.context().setOffline(false);
-          await id(ann, "connection-banner").waitFor({ state: "detached", timeout: 15_000 });
+          await id(ann, "connection-banner").waitFor({ state: "detached" });
           await id(ann, "dice-panel").waitFor();
         }
         if (extra) seen.extraTurn = true;
@@ -545,10 +535,10 @@ describeWithChromium("SerpentRace in the browser", () => {
 
     // The end: everyone sees the winner and each player's report.
     for (const p of [gm, ann, ben, wall]) await id(p, "phase-ended").waitFor();
-    // The room closes and the server lets every socket go: a clean end, no "Reconnecting…",
-    // also past the heartbeat's window.
-    for (const p of [gm, ann, ben, wall]) await connection(p, "closed", 10_000);
-    await Promise.all([gm, ann, ben, wall].map((p) => staysClosed(p, 2500)));
+    // The room closes and the server lets every socket go: a clean end, no "Reconnecting…"
+    // (nor later, past the heartbeat's window: test/connection-watch.test.ts).
+    for (const p of [gm, ann, ben, wall]) await connection(p, "closed");
+    for (const p of [gm, ann, ben, wall]) await isClosed(p);
     expect(seen.question && seen.joker && awaySkipped && reloaded && offline).toBe(true);
     // Both luck cards came up: a lost turn (its skip told) and an extra turn, whose second roll
     // needs the die buttons fresh again.
@@ -566,8 +556,31 @@ describeWithChromium("SerpentRace in the browser", () => {
     // The results outlive the room: a refresh after the end still shows them.
     await ben.reload();
     await id(ben, "phase-ended").waitFor();
+    // Every end screen leads somewhere: back to /serpent, and for the gamemaster a new race.
+    for (const p of [gm, ann, ben, wall]) expect(await id(p, "end-back").getAttribute("href")).toBe("/serpent");
+    expect(await id(ann, "race-again").count()).toBe(0);
+    await id(gm, "race-again").click();
+    await id(gm, "phase-waiting").waitFor();
+    const nextCode = ((await id(gm, "room-code").textContent()) ?? "").trim();
+    expect(nextCode).toMatch(/^[A-Z0-9]{4,}$/);
+    expect(nextCode).not.toBe(code);
+    // Same settings: the short board and real dice.
+    expect(await id(gm, "board-fields").textContent()).toBe(`${BOARD_SIZE} fields`);
+    // The players' and the projector's end screens show the new code; a phone joins with a tap.
+    for (const p of [ann, ben, wall]) await p.locator(`[data-testid="next-race"][data-code="${nextCode}"]`).waitFor();
+    expect(await id(wall, "next-code").textContent()).toBe(nextCode);
+    await view(wall, "serpent-14-next-race-projector");
+    await shot(ben, "serpent-15-next-race-phone");
+    expect(await fitsWidth(ben)).toBe(true);
+    await id(ben, "join-next").tap();
+    await id(ben, "join-screen").waitFor();
+    expect(await id(ben, "join-name").inputValue()).toBe("Ben");
+    await id(ben, "join-submit").tap();
+    await id(ben, "ready-toggle").waitFor();
+    await gm.locator('[data-testid="lobby-players"]').getByText("Ben").waitFor();
+    await view(gm, "serpent-16-next-race-lobby");
     expect([...seen.uis].sort()).toEqual([...UIS].sort());
     expect(seen.wrongAnswer && seen.wrongGuess).toBe(true);
     expect(pages.thrown).toEqual([]);
-  }, 180_000);
+  });
 });

@@ -1,31 +1,26 @@
-import { execSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { late } from "./late";
 
-import { CHROMIUM } from "./needs";
+import { CHROMIUM, hasChromium } from "./needs";
+import { startServer, type TestServer } from "./server";
 
 /** Debian's Chromium, never a downloaded browser (see needs.ts for suites that skip without it). */
 export { CHROMIUM };
 export const SCREEN_DIR = "artifacts/screens";
 
 /**
- * Build the web client into a folder of this suite's own and return it (the server's
- * WEB_DIR). Browser suites run in parallel, and a build empties its output folder first:
- * sharing dist/web, one suite's build could pull the page from under the other's browser.
+ * How long a page waits for something to show (Playwright's own default is 30 s): a bound
+ * for a broken run, generous because a page's step can wait behind a server and a browser
+ * sharing two cores with other suites.
  */
-export function buildWeb(): string {
-  const outDir = mkdtempSync(join(tmpdir(), "parlor-web-"));
-  execSync(`npx vite build --logLevel warn --outDir ${outDir} --emptyOutDir`, { stdio: "inherit" });
-  execSync(`npx tsx src/cli/compress-web.ts ${outDir}`, { stdio: "ignore" });
-  return outDir;
-}
+export const PAGE_WAIT_MS = 60_000;
 
 export async function launch(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (CI does)`);
   mkdirSync(SCREEN_DIR, { recursive: true });
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       "--headless",
@@ -37,6 +32,34 @@ export async function launch(): Promise<Browser> {
       "--no-first-run",
     ],
   });
+  // Every context the suites open waits that long by default.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    context.setDefaultTimeout(PAGE_WAIT_MS);
+    return context;
+  };
+  return browser;
+}
+
+/**
+ * The file's server (started with `env`) and Chromium, from before its first test to after its
+ * last; neither starts where Chromium is missing (describeWithChromium skips the suites then).
+ * Hooks the file adds afterwards see both started.
+ */
+export function browserPerFile(env: Record<string, string> = {}): { server: TestServer; browser: Browser } {
+  const server = late<TestServer>("the file's server");
+  const browser = late<Browser>("the file's browser");
+  beforeAll(async () => {
+    if (!hasChromium) return;
+    server.set(await startServer(env));
+    browser.set(await launch());
+  });
+  afterAll(async () => {
+    await browser.current?.close();
+    await server.current?.close();
+  });
+  return { server: server.proxy, browser: browser.proxy };
 }
 
 export async function shot(page: Page, name: string) {

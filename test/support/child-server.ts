@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { until } from "./waits";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -32,26 +33,51 @@ export async function freePorts(count: number): Promise<number> {
   }
 }
 
-type Spawned = { proc: ChildProcess; url: string; output: () => string };
+export type Spawned = { proc: ChildProcess; url: string; output: () => string };
 
 /**
- * Run the real server entry point in its own process, as `npm start` would. The port is
- * picked free a moment before the child listens, so another test may take it first: then
- * the child exits with EADDRINUSE and we try another port.
+ * How long a child server may take to answer /healthz: a minute or two on a 2-core machine
+ * with other work beside it, and still well inside the suites' hook timeout (180 s), so a
+ * server that never comes up fails with its own output rather than a bare timeout.
  */
-export async function spawnServer(env: Record<string, string>): Promise<Spawned> {
+export const START_MS = 120_000;
+
+/**
+ * Run the real server entry point in its own process, as `npm start` would, and wait until it
+ * answers /healthz. The port is picked free a moment before the child listens, so another
+ * test may take it first: then the child exits with EADDRINUSE and we try another port.
+ */
+export async function spawnServer(env: Record<string, string>, { startMs = START_MS } = {}): Promise<Spawned> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await spawnOnce(env);
+      return await spawnOnce(env, startMs);
     } catch (err) {
       if (attempt >= 4 || env.PORT || !String(err).includes("EADDRINUSE")) throw err;
     }
   }
 }
 
-async function spawnOnce(env: Record<string, string>): Promise<Spawned> {
-  const port = env.PORT ?? String(await freePort());
-  const proc = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+/**
+ * Run the real server entry point expecting it to stop on its own (it refuses its
+ * configuration or its data): its exit code and everything it printed. Killed after `ms`
+ * if it is still running then (a server that started, when it should not have).
+ */
+export async function runUntilExit(
+  env: Record<string, string>,
+  ms = START_MS,
+): Promise<{ code: number | null; output: string }> {
+  const proc = serverProcess({ ...env, PORT: env.PORT ?? String(await freePort()) });
+  let output = "";
+  proc.stdout?.on("data", (d) => (output += d));
+  proc.stderr?.on("data", (d) => (output += d));
+  const timer = setTimeout(() => proc.kill("SIGKILL"), ms);
+  const code = await new Promise<number | null>((resolve) => proc.once("exit", (c) => resolve(c)));
+  clearTimeout(timer);
+  return { code, output };
+}
+
+function serverProcess(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
       ...process.env,
       HOST: "127.0.0.1",
@@ -64,25 +90,37 @@ async function spawnOnce(env: Record<string, string>): Promise<Spawned> {
       DATABASE_URL: "",
       REDIS_URL: "",
       ...env,
-      PORT: port,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+}
+
+async function spawnOnce(env: Record<string, string>, startMs: number): Promise<Spawned> {
+  const port = env.PORT ?? String(await freePort());
+  const proc = serverProcess({ ...env, PORT: port });
   let output = "";
   proc.stdout?.on("data", (d) => (output += d));
   proc.stderr?.on("data", (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const r = await fetch(`${url}/healthz`);
-      // Only our child counts: another server may be listening on the port we picked.
-      if (r.ok && ((await r.json()) as { pid?: number }).pid === proc.pid) return { proc, url, output: () => output };
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    await until(
+      `the server on port ${port} (pid ${proc.pid}) to answer /healthz`,
+      async () => {
+        if (proc.exitCode !== null || proc.signalCode !== null)
+          throw new Error(`server exited early (${proc.exitCode ?? proc.signalCode}):\n${output}`);
+        try {
+          const r = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(10_000) });
+          // Only our child counts: another server may be listening on the port we picked.
+          return r.ok && ((await r.json()) as { pid?: number }).pid === proc.pid;
+        } catch {
+          return false; // not up yet
+        }
+      },
+      { ms: startMs, everyMs: 100, seen: () => `its output so far:\n${output}` },
+    );
+  } catch (err) {
+    proc.kill("SIGKILL");
+    throw err;
   }
+  return { proc, url, output: () => output };
 }

@@ -1,4 +1,5 @@
 import { io, type Socket } from "socket.io-client";
+import { Bell, until } from "./waits";
 
 export type Msg = Record<string, unknown> & { type: string };
 
@@ -10,7 +11,7 @@ export class Player {
   readonly socket: Socket;
   readonly inbox: Msg[] = [];
   private cursor = 0;
-  private waiters: (() => void)[] = [];
+  private bell = new Bell();
 
   constructor(url: string, namespace: string, opts: { auth?: Record<string, unknown>; reconnection?: boolean } = {}) {
     this.socket = io(`${url}${namespace}`, {
@@ -21,7 +22,7 @@ export class Player {
     });
     this.socket.on("message", (m: Msg) => {
       this.inbox.push(m);
-      for (const w of this.waiters.splice(0)) w();
+      this.bell.ring();
     });
   }
 
@@ -30,30 +31,22 @@ export class Player {
   }
 
   /** Wait for the next message (after the read cursor) matching type/predicate. */
-  async next(type: string, pred: (m: Msg) => boolean = () => true, timeoutMs = 10_000): Promise<Msg> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      for (let i = this.cursor; i < this.inbox.length; i++) {
-        const m = this.inbox[i]!;
-        if (m.type === type && pred(m)) {
-          this.cursor = i + 1;
-          return m;
+  next(type: string, pred: (m: Msg) => boolean = () => true, ms = 10_000): Promise<Msg> {
+    return until(
+      type,
+      () => {
+        for (let i = this.cursor; i < this.inbox.length; i++) {
+          const m = this.inbox[i]!;
+          if (m.type === type && pred(m)) {
+            this.cursor = i + 1;
+            return m;
+          }
         }
-      }
-      const left = deadline - Date.now();
-      if (left <= 0) {
-        // Whole messages (cut short): a type alone hides why, e.g. who forfeited.
-        const seen = this.inbox.slice(-8).map((m) => JSON.stringify(m).slice(0, 200));
-        throw new Error(`timed out waiting for ${type}; last seen: ${seen.join(", ")}`);
-      }
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(t);
-          resolve();
-        });
-      });
-    }
+        return null;
+      },
+      // Whole messages (cut short): a type alone hides why, e.g. who forfeited.
+      { ms, wake: this.bell.listen, seen: () => `last seen: ${lastSeen(this.inbox)}` },
+    );
   }
 
   /** Skip everything received so far. */
@@ -64,4 +57,36 @@ export class Player {
   close() {
     this.socket.close();
   }
+}
+
+/** The last messages received, each cut short, for a wait's timeout report. */
+export function lastSeen(inbox: unknown[], n = 8): string {
+  return inbox
+    .slice(-n)
+    .map((m) => JSON.stringify(m).slice(0, 200))
+    .join(", ");
+}
+
+/** Wait until some message in `inbox` satisfies `pred`, looked at again on each ring of `bell`. */
+export function received(inbox: Msg[], bell: Bell, what: string, pred: (m: Msg) => boolean, ms: number): Promise<Msg> {
+  return until(what, () => inbox.find(pred), {
+    ms,
+    wake: bell.listen,
+    seen: () => `got ${inbox.map((x) => x.type).join(", ")}`,
+  });
+}
+
+/** The ack or error that answers `requestId`. */
+export const answers = (requestId: string) => (x: Msg) =>
+  (x.type === "ack" || x.type === "error") && x.requestId === requestId;
+
+/** A seat's token in a room of the game whose REST root is `api` (e.g. `${url}/api/v1/cards`). */
+export async function seatTokenAt(api: string, roomId: string, name: string, deviceId?: string): Promise<string> {
+  const r = await fetch(`${api}/rooms/${roomId}/seats`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(deviceId ? { name, deviceId } : { name }),
+  });
+  if (r.status !== 201) throw new Error(`seat token: ${r.status} ${await r.text()}`);
+  return ((await r.json()) as { token: string }).token;
 }

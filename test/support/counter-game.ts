@@ -67,6 +67,8 @@ export const counterRules: GameRules<CounterState, Intent, Record<string, never>
 
 export const counterGame: GameModule = {
   rules: counterRules,
+  // It refuses only with the platform's codes.
+  refusals: {},
   namespace: "/counter",
   title: "Counter",
   wire: {

@@ -1,10 +1,13 @@
 import { io, type Socket } from "socket.io-client";
 import { loadOutrankContent } from "../../src/games/outrank/content/index";
 import type { OutrankView, TokenView } from "../../src/games/outrank/wire";
-import { seeded } from "./cluster-bots/rng";
+import { OutrankPlayer } from "./bots";
+import { seedRng } from "./bots/random";
+import { answers, received, seatTokenAt } from "./client";
+import { Bell, until } from "./waits";
 
 export type Msg = Record<string, unknown> & { type: string };
-type Ack = { ok: boolean; error?: string; message?: string };
+type Ack = { ok: boolean; unchanged?: boolean; error?: string; message?: string };
 
 export async function createOutrankRoom(
   url: string,
@@ -19,39 +22,28 @@ export async function createOutrankRoom(
   return ((await r.json()) as { roomId: string }).roomId;
 }
 
-export async function outrankSeat(url: string, roomId: string, name: string, deviceId?: string): Promise<string> {
-  const r = await fetch(`${url}/api/v1/outrank/rooms/${roomId}/seats`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(deviceId ? { name, deviceId } : { name }),
-  });
-  if (r.status !== 201) throw new Error(`seat token: ${r.status} ${await r.text()}`);
-  return ((await r.json()) as { token: string }).token;
-}
+export const outrankSeat = (url: string, roomId: string, name: string, deviceId?: string) =>
+  seatTokenAt(`${url}/api/v1/outrank`, roomId, name, deviceId);
 
 /** Gaps between one socket's messages: the gateway allows 20 a second. */
 const MIN_GAP_MS = 60;
 
 /**
- * An Outrank player over the real protocol, acting only from its own view (the same object
- * a browser gets): the First Guesser picks a random offered challenge; on its turn it cashes
- * the biggest set now and then (always at the hand limit), discards or passes when full,
- * passes once it has a few tokens at risk, and otherwise drafts a random pool token and
- * calls HIGHER or LOWER against the center's value. In table mode one bot plays for the
- * whole table: its view's `you` is whoever acts now.
+ * An Outrank client over the real protocol. Playing on its own (`auto`), it makes the
+ * Outrank bot's moves (test/support/bots), from its own view and the public events only;
+ * the test starts the game.
  */
 export class OutrankBot {
   readonly socket: Socket;
   readonly inbox: Msg[] = [];
+  private readonly bell = new Bell();
   state: OutrankView | null = null;
   auto = true;
   private seq = 0;
   private pending: string | null = null;
   private lastSent = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private readonly random: () => number;
-  /** Pass once this many tokens are at risk this round. */
-  private readonly passAt: number;
+  private readonly player: OutrankPlayer;
 
   constructor(
     url: string,
@@ -60,8 +52,7 @@ export class OutrankBot {
     readonly name: string,
     seed = 1,
   ) {
-    this.random = seeded(seed);
-    this.passAt = 1 + Math.floor(this.random() * 4);
+    this.player = new OutrankPlayer(seedRng(`outrank-bot-${seed}`));
     this.socket = io(`${url}/outrank`, {
       transports: ["websocket"],
       forceNew: true,
@@ -70,8 +61,10 @@ export class OutrankBot {
     });
     this.socket.on("message", (m: Msg) => {
       this.inbox.push(m);
+      this.player.hear(m as Parameters<OutrankPlayer["hear"]>[0]);
       if (m.type === "state") this.state = m.state as OutrankView;
       if ((m.type === "ack" || m.type === "error") && m.requestId === this.pending) this.pending = null;
+      this.bell.ring();
       this.schedule();
     });
   }
@@ -106,55 +99,17 @@ export class OutrankBot {
 
   private play() {
     if (!this.auto || this.pending || !this.socket.connected) return;
-    const a = this.state ? this.decide(this.state) : null;
+    const a = this.player.next();
     if (a) this.pending = this.action(a);
   }
 
-  decide(s: OutrankView): Record<string, unknown> | null {
-    if (s.paused || s.you === null) return null;
-    const me = s.players[s.you];
-    if (!me) return null;
-    if ((s.phase === "challenge" || s.phase === "roundEnd") && s.firstGuesser === s.you && s.challenges.length) {
-      // In the round-end pause the chooser may pick early; sometimes it waits for the timer.
-      if (s.phase === "roundEnd" && this.random() < 0.5) return null;
-      const c = s.challenges[Math.floor(this.random() * s.challenges.length)]!;
-      return { type: "selectChallenge", challengeId: c.id };
-    }
-    if (s.phase !== "drafting" || s.currentPlayer !== s.you) return null;
-    const held = [...me.hand, ...me.thisRound];
-    const full = held.length >= s.settings.handLimit;
-    const best = bestSet(held);
-    if (best && (full || this.random() < 0.3)) return { type: "cashOut", tokenIds: best.ids, tag: best.tag };
-    if (full) return this.random() < 0.5 ? { type: "discard", tokenIds: [held[0]!.id] } : { type: "pass" };
-    if (me.thisRound.length >= this.passAt || s.draftPool.length === 0) return { type: "pass" };
-    const t = s.draftPool[Math.floor(this.random() * s.draftPool.length)]!;
-    return { type: "draftGuess", tokenId: t.id, guess: this.guess(s) };
-  }
-
-  /** A public-information guess: the center against the middle of the values seen so far. */
-  private guess(s: OutrankView): "higher" | "lower" {
-    const c = s.centerToken?.value;
-    if (c === undefined) return this.random() < 0.5 ? "higher" : "lower";
-    const seen = this.inbox
-      .filter((m) => m.type === "event" && (m.event as { type: string }).type === "guessResolved")
-      .map((m) => (m.event as { drafted: TokenView }).drafted.value ?? 0)
-      .sort((a, b) => a - b);
-    const mid = seen.length ? seen[Math.floor(seen.length / 2)]! : c;
-    // The values seen mix every stat drawn so far, so the rule can misjudge a center the same
-    // way round after round (a depletion game once looped 1,266 rounds of wrong calls): a
-    // call in five goes the other way.
-    const up = (c < mid || (c === mid && this.random() < 0.5)) !== this.random() < 0.2;
-    // The call is about rank: on a "lower" card HIGHER claims a smaller number.
-    return up === (s.currentChallenge?.direction !== "lower") ? "higher" : "lower";
-  }
-
-  async until(pred: (s: OutrankView) => boolean, ms = 20_000, what = "state"): Promise<OutrankView> {
-    const end = Date.now() + ms;
-    while (!this.state || !pred(this.state)) {
-      if (Date.now() > end) throw new Error(`${this.name}: timed out waiting for ${what}; ${this.stall()}`);
-      await new Promise((r) => setTimeout(r, 15));
-    }
-    return this.state;
+  /** Wait until the bot's latest view satisfies `pred`, and return that view. */
+  until(what: string, pred: (s: OutrankView) => boolean, ms = 20_000): Promise<OutrankView> {
+    return until(`${this.name}: ${what}`, () => (this.state && pred(this.state) ? this.state : null), {
+      ms,
+      wake: this.bell.listen,
+      seen: () => this.stall(),
+    });
   }
 
   /** Where this bot stands, for a report on a game that stopped moving. */
@@ -172,19 +127,13 @@ export class OutrankBot {
     );
   }
 
-  async message(pred: (m: Msg) => boolean, ms = 15_000): Promise<Msg> {
-    const end = Date.now() + ms;
-    for (;;) {
-      const m = this.inbox.find(pred);
-      if (m) return m;
-      if (Date.now() > end)
-        throw new Error(`${this.name}: no such message; got ${this.inbox.map((x) => x.type).join(", ")}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
+  /** Wait until some message received so far satisfies `pred`. */
+  message(what: string, pred: (m: Msg) => boolean, ms = 15_000): Promise<Msg> {
+    return received(this.inbox, this.bell, `${this.name}: ${what}`, pred, ms);
   }
 
   reply(requestId: string, ms = 10_000): Promise<Msg> {
-    return this.message((x) => (x.type === "ack" || x.type === "error") && x.requestId === requestId, ms);
+    return this.message(`the reply to ${requestId}`, answers(requestId), ms);
   }
 
   events(type?: string): Record<string, unknown>[] {
@@ -199,15 +148,6 @@ export class OutrankBot {
     if (this.timer) clearTimeout(this.timer);
     this.socket.close();
   }
-}
-
-/** The biggest set (2–4 tokens) the held tokens make, by tag. */
-export function bestSet(held: TokenView[]): { tag: string; ids: string[] } | null {
-  const byTag = new Map<string, string[]>();
-  for (const t of held) for (const tag of Object.values(t.tags)) byTag.set(tag, [...(byTag.get(tag) ?? []), t.id]);
-  let best: { tag: string; ids: string[] } | null = null;
-  for (const [tag, ids] of byTag) if (ids.length >= 2 && (!best || ids.length > best.ids.length)) best = { tag, ids };
-  return best ? { tag: best.tag, ids: best.ids.slice(0, 4) } : null;
 }
 
 // ---------------------------------------------------------------- the payload scanner

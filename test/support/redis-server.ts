@@ -1,19 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
+import { freePort, START_MS } from "./child-server";
 import { REDIS_SERVER } from "./needs";
-
-/** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+import { until } from "./waits";
 
 /**
  * A private redis-server on a free loopback port that keeps nothing on disk (as most
@@ -26,22 +18,34 @@ export async function privateRedis() {
   let child: ChildProcess | null = null;
   const url = `redis://127.0.0.1:${port}`;
 
+  /** Start it and wait until it answers; a server that exits (its port taken) fails with what it printed. */
   async function start(): Promise<void> {
     const args = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir];
-    child = spawn(REDIS_SERVER, args, { stdio: "ignore" });
-    for (let i = 0; ; i++) {
-      const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-      probe.on("error", () => {});
-      try {
-        await probe.connect();
-        if ((await probe.ping()) === "PONG") return;
-      } catch (err) {
-        if (i >= 100) throw err;
-        await new Promise((r) => setTimeout(r, 50));
-      } finally {
-        probe.disconnect();
-      }
-    }
+    const c = spawn(REDIS_SERVER, args, { stdio: ["ignore", "pipe", "pipe"] });
+    child = c;
+    let output = "";
+    c.stdout?.on("data", (d) => (output += d));
+    c.stderr?.on("data", (d) => (output += d));
+    await until(
+      `redis-server on port ${port} to answer PING`,
+      async () => {
+        if (c.exitCode !== null || c.signalCode !== null)
+          throw new Error(`redis-server exited (${c.exitCode ?? c.signalCode}):\n${output}`);
+        // Its log says when it takes connections: only then is a PONG this server's own.
+        if (!output.includes("Ready to accept connections")) return false;
+        const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+        probe.on("error", () => {});
+        try {
+          await probe.connect();
+          return (await probe.ping()) === "PONG";
+        } catch {
+          return false;
+        } finally {
+          probe.disconnect();
+        }
+      },
+      { ms: START_MS, everyMs: 50, seen: () => `its output:\n${output}` },
+    );
   }
 
   async function kill(): Promise<void> {

@@ -28,9 +28,10 @@ function declaredReveal(m: unknown): number {
 }
 
 /**
- * Trivia Duel secrecy (RULINGS #1): no payload holds clue text beyond the reveal point it
- * declares, nor any accepted answer before that question is resolved. A player's own
- * typed answer (ANSWER_SUBMITTED.answer) is theirs to see and is not scanned.
+ * Trivia Duel secrecy (docs/games/trivia-duel.md, Decisions D1): no payload holds clue
+ * text beyond the reveal point it declares, nor any accepted answer before that question
+ * is resolved. A player's own typed answer (ANSWER_SUBMITTED.answer) is theirs to see and
+ * is not scanned.
  */
 export function scanTrivia(inbox: Msg[], questions: Question[]): string[] {
   const problems: string[] = [];

@@ -1,25 +1,8 @@
 import { io, type Socket } from "socket.io-client";
+import { call } from "./rest";
+import { Bell, until } from "./waits";
 
 export type Ev = { event: string; data: Record<string, any> };
-
-/** REST against a test server, returning status and JSON body. */
-export async function call(
-  url: string,
-  method: string,
-  path: string,
-  opts: { token?: string; body?: unknown } = {},
-): Promise<{ status: number; body: Record<string, any> }> {
-  const headers: Record<string, string> = {};
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  const r = await fetch(`${url}${path}`, {
-    method,
-    headers,
-    ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
-  });
-  const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : {} };
-}
 
 let accounts = 0;
 /** A fresh account: its user and tokens. */
@@ -43,7 +26,7 @@ export class RaceClient {
   readonly socket: Socket;
   readonly inbox: Ev[] = [];
   private cursor = 0;
-  private waiters: (() => void)[] = [];
+  private readonly bell = new Bell();
   /** Why the server let this socket go ("io server disconnect" when it closed it), or null. */
   closedBy: string | null = null;
 
@@ -51,56 +34,53 @@ export class RaceClient {
     this.socket = io(`${url}/game`, { transports: ["websocket"], forceNew: true, reconnection: false, auth });
     this.socket.onAny((event: string, data: Record<string, any>) => {
       this.inbox.push({ event, data });
-      this.wake();
+      this.bell.ring();
     });
     this.socket.on("disconnect", (reason) => {
       this.closedBy = reason;
-      this.wake();
+      this.bell.ring();
     });
   }
 
-  private wake(): void {
-    for (const w of this.waiters.splice(0)) w();
-  }
-
-  /** Wait until `pred` holds (checked whenever something arrives). */
-  async until(pred: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!pred()) {
-      const left = deadline - Date.now();
-      if (left <= 0) {
-        const seen = this.inbox.slice(-8).map((m) => m.event);
-        throw new Error(`timed out waiting for ${what}; last seen: ${seen.join(", ")}`);
-      }
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(t);
-          resolve();
-        });
-      });
-    }
+  /** Wait until `pred` holds (looked at again whenever something arrives). */
+  async until(what: string, pred: () => boolean, ms = 10_000): Promise<void> {
+    await until(what, pred, this.waiting(ms));
   }
 
   /** The next event (after the read cursor) named any of `events`. */
-  async nextOf(events: string[], timeoutMs = 10_000): Promise<Ev> {
-    let found: Ev | undefined;
-    await this.until(
+  nextOf(events: string[], ms = 10_000): Promise<Ev> {
+    return this.take(events.join(" or "), (m) => events.includes(m.event), ms);
+  }
+
+  /** The next event (after the read cursor) that satisfies `pred`; the cursor moves past it. */
+  private take(what: string, pred: (m: Ev) => boolean, ms: number): Promise<Ev> {
+    return until(
+      what,
       () => {
         for (let i = this.cursor; i < this.inbox.length; i++) {
           const m = this.inbox[i]!;
-          if (events.includes(m.event)) {
+          if (pred(m)) {
             this.cursor = i + 1;
-            found = m;
-            return true;
+            return m;
           }
         }
-        return false;
+        return null;
       },
-      events.join(" or "),
-      timeoutMs,
+      this.waiting(ms),
     );
-    return found as Ev;
+  }
+
+  /** A wait woken by every event, whose timeout names the latest events. */
+  private waiting(ms: number) {
+    return {
+      ms,
+      wake: this.bell.listen,
+      seen: () =>
+        `last seen: ${this.inbox
+          .slice(-8)
+          .map((m) => m.event)
+          .join(", ")}`,
+    };
   }
 
   emit(event: string, data: unknown = {}): void {
@@ -113,29 +93,8 @@ export class RaceClient {
   }
 
   /** The next event (after the read cursor) with this name that matches. */
-  async next(event: string, pred: (d: Record<string, any>) => boolean = () => true, timeoutMs = 10_000): Promise<Ev> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      for (let i = this.cursor; i < this.inbox.length; i++) {
-        const m = this.inbox[i]!;
-        if (m.event === event && pred(m.data)) {
-          this.cursor = i + 1;
-          return m;
-        }
-      }
-      const left = deadline - Date.now();
-      if (left <= 0) {
-        const seen = this.inbox.slice(-8).map((m) => m.event);
-        throw new Error(`timed out waiting for ${event}; last seen: ${seen.join(", ")}`);
-      }
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(t);
-          resolve();
-        });
-      });
-    }
+  next(event: string, pred: (d: Record<string, any>) => boolean = () => true, ms = 10_000): Promise<Ev> {
+    return this.take(event, (m) => m.event === event && pred(m.data), ms);
   }
 
   /** Events with this name received so far. */

@@ -1,5 +1,7 @@
 import { patternModifier } from "../../src/games/serpent-race/board";
-import { call, type Ev, RaceClient, register } from "./serpent-client";
+import { serpentAnswer, serpentGuess } from "./bots";
+import { call } from "./rest";
+import { type Ev, RaceClient, register } from "./serpent-client";
 
 /**
  * Plays SerpentRace over the real socket protocol, one turn at a time, the way a client
@@ -67,8 +69,10 @@ export const ALL_CARDS = [...POSITIVE_CARDS, ...NEGATIVE_CARDS, ...LUCK_CARDS, .
 const TYPE_NAMES = ["QUIZ", "SENTENCE_PAIRING", "OWN_ANSWER", "TRUE_FALSE", "CLOSER", "JOKER", "LUCK"];
 export const typeName = (type: number) => TYPE_NAMES[type] as string;
 
-export const cardById = (id: string) => ALL_CARDS.find((c) => c.cardid === id) as Card;
 export const cardByQuestion = (q: string) => ALL_CARDS.find((c) => c.question === q);
+/** The deck's card the race sent (it names its cards by ids of its own, so by its question). */
+// biome-ignore lint/suspicious/noExplicitAny: the card as it came over the wire
+export const cardSent = (cardData: Record<string, any>) => cardByQuestion(cardData.question) as Card;
 
 /** The four decks, stored once by `owner`; their ids. */
 export async function createDecks(url: string, token: string): Promise<string[]> {
@@ -84,36 +88,6 @@ export async function createDecks(url: string, token: string): Promise<string[]>
     ids.push(r.body.deckid);
   }
   return ids;
-}
-
-/** What a player answers to a card: right, or well formed but wrong. */
-// biome-ignore lint/suspicious/noExplicitAny: the card as it came over the wire
-export function answerFor(cardData: Record<string, any>, right: boolean): unknown {
-  const card = cardById(cardData.cardid);
-  switch (card.type) {
-    case 0: {
-      const options = card.answer as { answer: string; correct: boolean }[];
-      return options.find((o) => o.correct === right)!.answer;
-    }
-    case 1: {
-      if (typeof card.answer === "string") return right ? card.answer.split(" ") : cardData.words;
-      const stored = card.answer as { left: string; right: string }[];
-      // Shown right parts are scrambled out of order: answered as shown, they are wrong.
-      return (cardData.sentencePairs as { id: string; left: string; right: string }[]).map((p) => ({
-        pairId: p.id,
-        leftText: p.left,
-        rightText: right ? stored.find((s) => s.left === p.left)!.right : p.right,
-      }));
-    }
-    case 2:
-      return right ? card.answer[1] : "oxygen";
-    case 3:
-      return right ? card.answer : !card.answer;
-    case 4:
-      return right ? card.answer.correct + 3 : card.answer.correct * 2;
-    default:
-      throw new Error(`not a question: ${card.cardid}`);
-  }
 }
 
 export interface Plan {
@@ -326,7 +300,11 @@ export async function playTurn(race: Race, seat: string, plan: Plan): Promise<st
     race.seen.add("answer-timeout");
     right = false;
   } else {
-    c.emit("game:card-answer", { answer: answerFor(self.data.cardData, plan.answer === "right") });
+    const card = self.data.cardData;
+    // The SerpentRace bot's answer, from the deck's own card: right or wrong as planned.
+    c.emit("game:card-answer", {
+      answer: serpentAnswer(card, { stored: cardSent(card), right: plan.answer === "right" }),
+    });
     await c.next("game:answer-submitted", (d) => d.playerId === seat, w);
     right = plan.answer === "right";
   }
@@ -343,7 +321,7 @@ export async function playTurn(race: Race, seat: string, plan: Plan): Promise<st
   c = seatOf(race, seat);
   const request = c.all("game:position-guess-request").at(-1) as Ev;
   const r = request.data;
-  const calc = r.currentPosition + r.diceRoll + r.fieldStepValue + r.patternModifier;
+  const calc = serpentGuess(r, true);
   if (r.currentPosition !== start || r.diceRoll !== plan.dice || r.fieldStepValue !== field.stepValue)
     throw new Error(`guess request ${JSON.stringify(r)} for ${start} + ${plan.dice} on ${JSON.stringify(field)}`);
   if (plan.guess === "timeout") {
@@ -351,7 +329,7 @@ export async function playTurn(race: Race, seat: string, plan: Plan): Promise<st
     race.seen.add("guess-timeout");
     return nextTurn(race);
   }
-  c.emit("game:position-guess", { guessedPosition: plan.guess === "right" ? calc : calc + 1 });
+  c.emit("game:position-guess", { guessedPosition: serpentGuess(r, plan.guess === "right") });
   await c.next("game:position-guess-broadcast", (d) => d.playerId === seat, w);
   const result = await c.next("game:guess-result", (d) => d.playerId === seat, w);
   const expected = plan.guess === "right" ? calc : Math.max(1, calc - 2);
@@ -379,10 +357,9 @@ export async function playTurn(race: Race, seat: string, plan: Plan): Promise<st
   if (decided.data.approved !== approved) throw new Error(`decision ${JSON.stringify(decided.data)}`);
   if ((landed.type === "positive") === approved) {
     const jr = await c.next("game:joker-position-guess-request", () => true, w);
-    const jcalc = jr.data.currentPosition + 6 + jr.data.fieldStepValue + jr.data.patternModifier;
     if (jr.data.diceRoll !== 6 || jr.data.currentPosition !== result.data.finalPosition)
       throw new Error(`joker guess request ${JSON.stringify(jr.data)}`);
-    c.emit("game:joker-position-guess", { guessedPosition: jcalc });
+    c.emit("game:joker-position-guess", { guessedPosition: serpentGuess(jr.data, true) });
   }
   const complete = await c.next("game:joker-complete", (d) => d.playerId === seat, w);
   race.pos[seat] = complete.data.finalPosition;

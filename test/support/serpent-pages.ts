@@ -67,14 +67,14 @@ export function look(page: Page): Promise<Look> {
 }
 
 /** Wait until one of `pages` is asked to roll; that page. */
-export async function firstToRoll(pages: Page[], timeoutMs = 10_000): Promise<Page> {
+export async function firstToRoll(pages: Page[]): Promise<Page> {
   const which = await Promise.any(
     pages.map((p, i) =>
       p
         .waitForFunction(
           () => document.querySelector('[data-testid="player-screen"]')?.getAttribute("data-task") === "roll",
           undefined,
-          { polling: POLL_MS, timeout: timeoutMs },
+          { polling: POLL_MS },
         )
         .then(() => i),
     ),
@@ -83,10 +83,10 @@ export async function firstToRoll(pages: Page[], timeoutMs = 10_000): Promise<Pa
 }
 
 /** Wait until the page's socket is in this state ("online", "closed", …). */
-export function connection(page: Page, state: string, timeoutMs = 15_000) {
+export function connection(page: Page, state: string) {
   return page.waitForFunction(
     (s) => document.querySelector('[data-testid="serpent-room"]')?.getAttribute("data-connection") === s,
     state,
-    { polling: POLL_MS, timeout: timeoutMs },
+    { polling: POLL_MS },
   );
 }

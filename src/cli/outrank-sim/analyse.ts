@@ -2,9 +2,12 @@ import {
   CASH_AT,
   type Cell,
   collectorLabel,
+  DEFAULT_END,
   DUEL_CASH_AT,
   END_CONDITIONS,
+  endCellId,
   GUESS_ABOVE,
+  ROUND_END_20,
   SET_VALUES,
 } from "./experiments";
 import {
@@ -55,8 +58,14 @@ export interface Answers {
     verdict: string;
   };
   q2: {
-    byPlayers: Array<{ players: number; first: Share; fair: number }>;
-    at4: Share;
+    /**
+     * Per player count: round by round, the share of rounds in which the seat holding the
+     * marker scored the round's most points (n = rounds; fair share 1/players), its points a
+     * round against the other seats', and the round-1 holder's share of game wins (n = games).
+     */
+    byPlayers: Array<{ players: number; top: Share; holder: Mean; others: Mean; first: Share; fair: number }>;
+    /** The same at 4 players. */
+    at4: { top: Share; holder: Mean; others: Mean; first: Share };
     byOffset: Share[];
     markerRoundsPerPlayer: number;
     winnerMarkerRounds: number;
@@ -86,6 +95,10 @@ export interface Answers {
       best: string;
       /** The best strategy's interval clears every other's. */
       clear: boolean;
+      /** Drafting turns taken at the limit, where drafting is refused (n = drafting turns). */
+      binds: Share;
+      /** What the player at the limit did instead, as shares of those turns. */
+      atLimit: CellStats["atLimit"];
     }>;
     verdict: string;
   };
@@ -101,6 +114,8 @@ export interface Answers {
       comeback: Share;
       tiebreak: number;
       depleted: number;
+      /** With a score target: the share of games the first player to reach it won (n = such games). */
+      firstToTarget: Share | null;
     }>;
     recommended: string;
     /** Other conditions of a good length whose comeback interval overlaps the recommended one's. */
@@ -201,31 +216,26 @@ export function analyse(cells: Cell[], results: Map<string, CellStats>): Answers
   const q1verdict = q1Verdict(duel, rows, best, asGood, totals.s / all);
 
   // ------------------------------------------------------------ Q2
-  const players = byExp("players");
-  const byPlayers = players.map(({ cell, s }) => {
-    const n = Number(cell.x);
-    return { players: n, first: share(s.firstGuesserWins, s.games), fair: 1 / n };
+  // The marker moves every round (to the first to fail or pass), so its worth is measured
+  // round by round: the seat that opened each round holding it against the others.
+  const markerOf = (s: CellStats) => ({
+    top: share(s.marker.holderTop, s.marker.rounds),
+    holder: mean(s.marker.holderPoints, s.marker.holderPointsSq, s.marker.rounds),
+    others: mean(s.marker.otherPoints, s.marker.otherPointsSq, s.marker.otherSeats),
+    first: share(s.firstGuesserWins, s.games),
   });
+  const players = byExp("players");
+  const byPlayers = players.map(({ cell, s }) => ({
+    players: Number(cell.x),
+    fair: 1 / Number(cell.x),
+    ...markerOf(s),
+  }));
   const four = get("players-4");
-  const at4 = share(four.firstGuesserWins, four.games);
+  const at4 = markerOf(four);
   const byOffset = four.winsByOffset.slice(0, 4).map((w) => share(w, four.games));
   const markerRoundsPerPlayer = four.games > 0 ? four.markerRounds / (four.games * 4) : 0;
   const winnerMarkerRounds = four.winners > 0 ? four.winnerMarkerRounds / four.winners : 0;
-  const edge = at4.value - 0.25;
-  const seen = byPlayers.filter((r) => !covers(r.first.ci, r.fair));
-  const q2verdict = `At 4 players the round-1 First Guesser wins ${withCi(at4)} of ${at4.n.toLocaleString("en")} games against a fair share of 25% (${edge >= 0 ? "+" : ""}${(edge * 100).toFixed(1)} points). ${
-    covers(at4.ci, 0.25)
-      ? "The interval covers the fair share: no edge this sample can tell from chance, so it is not too strong."
-      : edge > 0
-        ? edge >= SMALL_EDGE
-          ? "That is a noticeable edge, clear of chance."
-          : "That is a real but small edge (under 3 points): not too strong."
-        : "Going first is a measurable disadvantage."
-  } Across 2–6 players the interval leaves out the fair share ${
-    seen.length === 0
-      ? "at no player count"
-      : `at ${seen.map((r) => `${r.players} players (${withCi(r.first)} vs ${pct(r.fair)})`).join(", ")}`
-  }. Each player opens ${markerRoundsPerPlayer.toFixed(2)} rounds a game with the marker; winners open ${winnerMarkerRounds.toFixed(2)}.`;
+  const q2verdict = q2Verdict(at4, byPlayers);
 
   // ------------------------------------------------------------ Q3
   const h = four.turnsPerRound;
@@ -279,13 +289,19 @@ export function analyse(cells: Cell[], results: Map<string, CellStats>): Answers
       winRates: wr,
       best: top?.[0] ?? "",
       clear: top !== undefined && rest.every(([, r]) => apart(r.ci, top[1].ci)),
+      binds: share(s.limitTurns, s.draftTurns),
+      atLimit: {
+        cashOut: s.limitTurns > 0 ? s.atLimit.cashOut / s.limitTurns : 0,
+        discard: s.limitTurns > 0 ? s.atLimit.discard / s.limitTurns : 0,
+        pass: s.limitTurns > 0 ? s.atLimit.pass / s.limitTurns : 0,
+      },
     };
   });
   const q4verdict = q4Verdict(q4rows);
 
   // ------------------------------------------------------------ Q5
   const q5rows = END_CONDITIONS.map((e) => {
-    const s = get(`end-${e.label.replace(/\s+/g, "-")}`);
+    const s = get(endCellId(e.label));
     const g = Math.max(1, s.games);
     return {
       label: e.label,
@@ -298,6 +314,7 @@ export function analyse(cells: Cell[], results: Map<string, CellStats>): Answers
       comeback: share(s.comebacks, s.games),
       tiebreak: s.tiebreaks / g,
       depleted: (s.reasons.depletion ?? 0) / g,
+      firstToTarget: e.settings.endCondition === "points" ? share(s.firstToTargetWins, s.targetGames) : null,
     };
   });
   const fits = q5rows.filter((r) => r.minutes.value >= GOOD_MINUTES[0] && r.minutes.value <= GOOD_MINUTES[1]);
@@ -306,13 +323,18 @@ export function analyse(cells: Cell[], results: Map<string, CellStats>): Answers
     .slice()
     .sort((a, b) => b.comeback.value - a.comeback.value || b.leadChanges.value - a.leadChanges.value)[0];
   const tied = rec ? pool.filter((r) => r !== rec && !apart(r.comeback.ci, rec.comeback.ci)) : [];
-  const byDefault = q5rows.find((r) => r.label === "first to 20");
+  const byDefault = q5rows.find((r) => r.label === DEFAULT_END);
+  const roundEnd = q5rows.find((r) => r.label === ROUND_END_20);
   const q5verdict = rec
     ? `Recommended default: ${rec.label} (${rec.minutes.value.toFixed(0)} minutes on average, ${rec.leadChanges.value.toFixed(1)} lead changes, the winner came from behind in ${withCi(rec.comeback)} of games): of the conditions whose games last ${GOOD_MINUTES[0]}–${GOOD_MINUTES[1]} minutes on average (${pool.map((r) => r.label).join(", ")}), it gives the most comebacks. ${
         tied.length > 0
           ? `Its lead is within the noise over ${tied.map((r) => `${r.label} (${pct(r.comeback.value)})`).join(", ")}: their intervals overlap, so the choice among them is one of length and taste, not of tension.`
           : "Its comeback rate is clear of every other condition of that length."
-      } The default, first to 20 (RULINGS 5), takes ${(byDefault?.minutes.value ?? 0).toFixed(0)} minutes.`
+      } The default, first to 20 ending the moment someone has 20, takes ${(byDefault?.minutes.value ?? 0).toFixed(0)} minutes${
+        roundEnd?.firstToTarget
+          ? `; played to the round's end instead, it takes ${roundEnd.minutes.value.toFixed(0)} minutes and the first to reach 20 wins only ${withCi(roundEnd.firstToTarget)} of the ${roundEnd.firstToTarget.n.toLocaleString("en")} games`
+          : ""
+      }.`
     : "";
 
   return {
@@ -397,6 +419,31 @@ function q1Verdict(
   return `${head} ${duelText}${fieldText}`;
 }
 
+/**
+ * Question 2. The marker moves every round, so its worth is read round by round: how often
+ * the seat that opened a round holding it scored the round's most points, against a fair
+ * share of one in n, and its points a round against the other seats'. Holders after round 1
+ * are whoever failed or passed first, not a random draw; the round-1 holder is drawn at
+ * random, and its share of game wins is given beside.
+ */
+function q2Verdict(at4: Answers["q2"]["at4"], byPlayers: Answers["q2"]["byPlayers"]): string {
+  const edge = at4.top.value - 0.25;
+  const pts = (m: Mean) => `${m.value.toFixed(2)} (95% CI ${ciText(m.ci, 2)})`;
+  const seen = byPlayers.filter((r) => !covers(r.top.ci, r.fair));
+  const judged = covers(at4.top.ci, 0.25)
+    ? "The interval covers the fair share: no edge this sample can tell from chance, so it is not too strong."
+    : edge > 0
+      ? edge >= SMALL_EDGE
+        ? "That is a noticeable edge, clear of chance."
+        : "That is a real but small edge (under 3 points): not too strong."
+      : "Holding the marker is a measurable disadvantage.";
+  return `Round by round at 4 players, the seat that opens a round holding the First Guesser marker scores the round's most points in ${withCi(at4.top)} of ${at4.top.n.toLocaleString("en")} rounds against a fair share of 25% (${edge >= 0 ? "+" : ""}${(edge * 100).toFixed(1)} points), and scores ${pts(at4.holder)} points a round against ${pts(at4.others)} for each other seat. ${judged} Across 2–6 players the interval leaves out the fair share ${
+    seen.length === 0
+      ? "at no player count"
+      : `at ${seen.map((r) => `${r.players} players (${withCi(r.top)} vs ${pct(r.fair)})`).join(", ")}`
+  }. After round 1 the marker goes to whoever failed or passed first, so holders are not a random draw; the round-1 holder is, and wins ${withCi(at4.first)} of ${at4.first.n.toLocaleString("en")} games (fair share 25%).`;
+}
+
 /** "a", "a and b", "a, b and c" */
 function listed(xs: string[]): string {
   return xs.length <= 1 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`;
@@ -420,5 +467,8 @@ function q4Verdict(rows: Answers["q4"]["rows"]): string {
   const length = apart(r6.turns.ci, r10.turns.ci)
     ? `The limit moves game length by ${(change * 100).toFixed(0)}%, less than the choice of end condition does.`
     : "The limit does not change game length by a margin this sample can see.";
-  return `From a hand limit of 6 to 10, games go from ${turns(r6)} to ${turns(r10)} turns (${r6.rounds.toFixed(1)} to ${r10.rounds.toFixed(1)} rounds); at 8 they take ${turns(r8)}. ${length} The strongest strategy is ${bestAt(r6)}; ${bestAt(r8)}; ${bestAt(r10)}.`;
+  const binds = (r: (typeof rows)[number]) => `${withCi(r.binds)} at ${r.limit}`;
+  const did = `${pct(r8.atLimit.cashOut)} cashed a set, ${pct(r8.atLimit.discard)} discarded and ${pct(r8.atLimit.pass)} passed`;
+  const bindsText = `The limit binds (a player at it on their turn, who may not draft) on ${withCi(r8.binds)} of ${r8.binds.n.toLocaleString("en")} drafting turns at 8; there, ${did}. It binds on ${binds(r6)} and ${binds(r10)}.`;
+  return `${bindsText} From a hand limit of 6 to 10, games go from ${turns(r6)} to ${turns(r10)} turns (${r6.rounds.toFixed(1)} to ${r10.rounds.toFixed(1)} rounds); at 8 they take ${turns(r8)}. ${length} The strongest strategy is ${bestAt(r6)}; ${bestAt(r8)}; ${bestAt(r10)}.`;
 }

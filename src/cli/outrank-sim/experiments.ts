@@ -53,9 +53,17 @@ function seatingsOf(pool: Seat[], n: number): Seat[][] {
   return out;
 }
 
+/** The default end condition's label, and the same target played to the round's end. */
+export const DEFAULT_END = "first to 20";
+export const ROUND_END_20 = "to 20, round end";
+
+export const endCellId = (label: string) => `end-${label.replace(/[\s,]+/g, "-")}`;
+
+/** A score target ends the game at once (the rules' default) unless the label says otherwise. */
 export const END_CONDITIONS: Array<{ label: string; settings: SettingsPatch }> = [
   { label: "first to 15", settings: { endCondition: "points", targetPoints: 15 } },
-  { label: "first to 20", settings: { endCondition: "points", targetPoints: 20 } },
+  { label: DEFAULT_END, settings: { endCondition: "points", targetPoints: 20 } },
+  { label: ROUND_END_20, settings: { endCondition: "points", targetPoints: 20, targetEnds: "roundEnd" } },
   { label: "first to 30", settings: { endCondition: "points", targetPoints: 30 } },
   { label: "5 rounds", settings: { endCondition: "rounds", roundLimit: 5 } },
   { label: "8 rounds", settings: { endCondition: "rounds", roundLimit: 8 } },
@@ -141,7 +149,7 @@ export function cells(): Cell[] {
     });
   for (const e of END_CONDITIONS)
     out.push({
-      id: `end-${e.label.replace(/\s+/g, "-")}`,
+      id: endCellId(e.label),
       experiment: "endConditions",
       label: e.label,
       seatings: seatingsOf(SENSIBLE, 4),

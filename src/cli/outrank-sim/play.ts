@@ -14,6 +14,7 @@ import { outrankCatalog, outrankRules } from "../../games/outrank/index";
 import type { SettingsPatch } from "../../games/outrank/settings";
 import type { OutrankState } from "../../games/outrank/state";
 import type { Action, OutrankEvent, OutrankView } from "../../games/outrank/wire";
+import { emptyMarkerRounds, type MarkerRounds } from "./stats";
 
 /** A seat's strategy: a named one, the tunable threshold bot, or the set-collecting-only bot, with their numbers. */
 export type Seat =
@@ -56,6 +57,15 @@ export interface GameRecord {
   /** The winner was behind (not even tied for the lead) at the end of the middle round. */
   comeback: boolean;
   refusals: number;
+  /** Each round against the seat that opened it holding the First Guesser marker. */
+  marker: MarkerRounds;
+  /** Turns taken while drafting, and those taken at the hand limit (where drafting is refused). */
+  draftTurns: number;
+  limitTurns: number;
+  /** What a player at the hand limit did instead of drafting. */
+  atLimit: { cashOut: number; discard: number; pass: number };
+  /** With a score target: whether the first player to reach it won (null: nobody reached it, or no target). */
+  firstToTargetWon: boolean | null;
 }
 
 /** How long each thing takes at a real table, for the time-limit end condition. */
@@ -99,7 +109,37 @@ export function playGame(config: GameConfig, seed: string): GameRecord {
   let leader = -1;
   let leadChanges = 0;
   const leadersAtRoundEnd: number[][] = [];
+  const marker = emptyMarkerRounds();
+  let holder = -1;
+  let scoresAtStart: number[] = [];
+  const roundStarted = (holderId: string) => {
+    holder = state.players.findIndex((p) => p.id === holderId);
+    scoresAtStart = state.players.map((p) => p.score);
+  };
+  const roundClosed = () => {
+    if (holder < 0) return;
+    const gained = state.players.map((p, i) => (p.presence === "left" ? -1 : p.score - (scoresAtStart[i] ?? 0)));
+    const top = Math.max(...gained);
+    const tops = gained.filter((g) => g === top).length;
+    marker.rounds++;
+    gained.forEach((g, i) => {
+      if (g < 0) return;
+      if (i === holder) {
+        marker.holderPoints += g;
+        marker.holderPointsSq += g * g;
+        if (g === top) marker.holderTop += 1 / tops;
+      } else {
+        marker.otherPoints += g;
+        marker.otherPointsSq += g * g;
+        marker.otherSeats++;
+      }
+    });
+    holder = -1;
+  };
+  const target = state.settings.endCondition === "points" ? state.settings.targetPoints : null;
+  let firstToTarget = -1;
   const roundEnded = (reason: string) => {
+    roundClosed();
     // The turn count resets only when the next challenge is chosen, so it still holds this round's.
     turnsPerRound.push(state.turns);
     if (reason === "poolEmpty") poolEmptyRounds++;
@@ -129,8 +169,12 @@ export function playGame(config: GameConfig, seed: string): GameRecord {
       if (!("msg" in o)) continue;
       const event = (o.msg as { event: OutrankEvent }).event;
       memory.observe(event, stat);
-      if (event.type === "roundEnded") roundEnded(event.reason);
+      if (event.type === "challengeSelected") roundStarted(event.playerId);
+      else if (event.type === "roundEnded") roundEnded(event.reason);
+      // A game that ends mid-round (a score target reached at once) closes the round it ends.
+      else if (event.type === "gameEnded") roundClosed();
     }
+    if (target !== null && firstToTarget < 0) firstToTarget = state.players.findIndex((p) => p.score >= target);
     return true;
   };
   for (const s of seats) step(SYSTEM, { type: "@presence", seat: s, status: "joined" });
@@ -138,11 +182,22 @@ export function playGame(config: GameConfig, seed: string): GameRecord {
   const firstGuesser = state.firstGuesser;
 
   let refusals = 0;
+  let draftTurns = 0;
+  let limitTurns = 0;
+  const atLimit = { cashOut: 0, discard: 0, pass: 0 };
   for (let k = 0; k < MAX_ACTIONS && state.phase !== "gameEnd"; k++) {
     const i = state.phase === "drafting" ? state.current : state.firstGuesser;
     const seat = seats[i] as string;
     const view = (rules.view(state, seat, now) as { state: OutrankView }).state;
     const action: Action = (bots[i] as Bot)({ view, me: i, memory, dist, rng });
+    if (state.phase === "drafting") {
+      draftTurns++;
+      const p = state.players[i];
+      if (p && p.hand.length + p.thisRound.length >= state.settings.handLimit) {
+        limitTurns++;
+        if (action.type === "cashOut" || action.type === "discard" || action.type === "pass") atLimit[action.type]++;
+      }
+    }
     if (!step(seat, action)) {
       refusals++;
       if (!step(seat, { type: "pass" })) break;
@@ -178,5 +233,10 @@ export function playGame(config: GameConfig, seed: string): GameRecord {
     leadChanges,
     comeback: winners.size === 1 && winnerIdx >= 0 && !mid.includes(winnerIdx),
     refusals,
+    marker,
+    draftTurns,
+    limitTurns,
+    atLimit,
+    firstToTargetWon: firstToTarget < 0 ? null : winners.has((state.players[firstToTarget] as { id: string }).id),
   };
 }

@@ -30,38 +30,34 @@ const STRATEGY_NOTES: Record<string, string> = {
 
 const errs = (xs: Share[]) => xs.map((x) => x.ci);
 
+/** A chart series of shares, each with its 95% interval as an error bar. */
+const shares = <R>(name: string, rows: readonly R[], share: (r: R) => Share) => ({
+  name,
+  values: rows.map((r) => share(r).value),
+  errors: errs(rows.map(share)),
+});
+
 function section(id: string, title: string, verdict: string, body: string): string {
   return `<section id="${id}"><h2>${esc(title)}</h2><p class="answer">${esc(verdict)}</p>${body}</section>`;
 }
 
-function table(head: string[], rows: (string | number)[][]): string {
+function html({ head, rows }: ReportTable): string {
   const th = head.map((h) => `<th>${esc(h)}</th>`).join("");
   const tr = rows.map((r) => `<tr>${r.map((c) => `<td>${esc(String(c))}</td>`).join("")}</tr>`).join("");
   return `<table><thead><tr>${th}</tr></thead><tbody>${tr}</tbody></table>`;
 }
 
-/** The report: one self-contained HTML file (inline SVG and CSS, no scripts, no network). */
-export function renderReport(a: Answers, cells: Cell[], results: Map<string, CellStats>, run: RunInfo): string {
-  const strategies = ["greedy", "balanced", "cautious", "setCollector"];
-  const share0 = { value: 0, ci: { lo: 0, hi: 0 }, n: 0 };
+/** A table of the report, also printed by the simulator at the end of a run. */
+export interface ReportTable {
+  head: string[];
+  rows: (string | number)[][];
+}
 
-  const q1 =
-    barChart({
-      title: "Head to head: set-collecting-only's share of the wins against greedy (two of each, 4 players)",
-      labels: a.q1.duel.map((d) => `cashes sets of ${d.cashAt}`),
-      series: [
-        {
-          name: "set collecting only",
-          values: a.q1.duel.map((d) => d.collectors.value),
-          errors: errs(a.q1.duel.map((d) => d.collectors)),
-        },
-      ],
-      format: pct,
-      ref: { value: 0.5, label: "even 50%" },
-      width: 760,
-    }) +
-    table(
-      [
+/** The tables that answer the questions, one builder each. */
+export function answerTables(a: Answers): Record<"duel" | "winRates" | "markers" | "limits" | "ends", ReportTable> {
+  return {
+    duel: {
+      head: [
         "set collecting only",
         "games",
         "its share of wins",
@@ -69,7 +65,7 @@ export function renderReport(a: Answers, cells: Cell[], results: Map<string, Cel
         "its set points / game",
         "its guess points / game",
       ],
-      a.q1.duel.map((d) => [
+      rows: a.q1.duel.map((d) => [
         collectorLabel(d.cashAt),
         d.collectors.n.toLocaleString("en"),
         pct(d.collectors.value),
@@ -77,7 +73,125 @@ export function renderReport(a: Answers, cells: Cell[], results: Map<string, Cel
         d.collectorSetPoints.toFixed(1),
         d.collectorGuessPoints.toFixed(1),
       ]),
-    ) +
+    },
+    winRates: {
+      head: ["strategy", "seats", "win rate", "95% CI", "points", "from guesses", "from sets", "bonus"],
+      rows: a.q1.winRates.map((r) => [
+        r.strategy,
+        r.win.n.toLocaleString("en"),
+        pct(r.win.value),
+        ciText(r.win.ci, 1, pct),
+        r.points.toFixed(1),
+        r.guess.toFixed(1),
+        r.sets.toFixed(1),
+        r.bonus.toFixed(1),
+      ]),
+    },
+    markers: {
+      head: [
+        "players",
+        "rounds",
+        "holder tops the round",
+        "95% CI",
+        "fair share",
+        "holder's points / round",
+        "others' points / round",
+        "games",
+        "round-1 holder wins the game",
+        "95% CI",
+      ],
+      rows: a.q2.byPlayers.map((r) => [
+        r.players,
+        r.top.n.toLocaleString("en"),
+        pct(r.top.value),
+        ciText(r.top.ci, 1, pct),
+        pct(r.fair),
+        `${r.holder.value.toFixed(2)} (${ciText(r.holder.ci, 2)})`,
+        `${r.others.value.toFixed(2)} (${ciText(r.others.ci, 2)})`,
+        r.first.n.toLocaleString("en"),
+        pct(r.first.value),
+        ciText(r.first.ci, 1, pct),
+      ]),
+    },
+    limits: {
+      head: [
+        "hand limit",
+        "games",
+        "drafting turns",
+        "at the limit",
+        "95% CI",
+        "there: cash / discard / pass",
+        "turns",
+        "95% CI",
+        "minutes",
+        "rounds",
+        "strongest",
+        "clear of the rest?",
+      ],
+      rows: a.q4.rows.map((r) => [
+        r.limit,
+        r.games.toLocaleString("en"),
+        r.binds.n.toLocaleString("en"),
+        pct(r.binds.value),
+        ciText(r.binds.ci, 1, pct),
+        `${pct(r.atLimit.cashOut)} / ${pct(r.atLimit.discard)} / ${pct(r.atLimit.pass)}`,
+        r.turns.value.toFixed(1),
+        ciText(r.turns.ci),
+        r.minutes.value.toFixed(1),
+        r.rounds.toFixed(1),
+        r.best,
+        r.clear ? "yes" : "no (within the noise)",
+      ]),
+    },
+    ends: {
+      head: [
+        "end condition",
+        "games",
+        "minutes",
+        "90% within",
+        "rounds",
+        "turns",
+        "lead changes",
+        "comeback",
+        "95% CI",
+        "tiebreak",
+        "ended by depletion",
+        "first to the target wins",
+      ],
+      rows: a.q5.rows.map((r) => [
+        r.label,
+        r.games.toLocaleString("en"),
+        r.minutes.value.toFixed(1),
+        `${r.minutesP90} min`,
+        r.rounds.toFixed(1),
+        r.turns.toFixed(0),
+        r.leadChanges.value.toFixed(2),
+        pct(r.comeback.value),
+        ciText(r.comeback.ci, 1, pct),
+        pct(r.tiebreak),
+        pct(r.depleted),
+        r.firstToTarget ? `${pct(r.firstToTarget.value)} (${ciText(r.firstToTarget.ci, 1, pct)})` : "",
+      ]),
+    },
+  };
+}
+
+/** The report: one self-contained HTML file (inline SVG and CSS, no scripts, no network). */
+export function renderReport(a: Answers, cells: Cell[], results: Map<string, CellStats>, run: RunInfo): string {
+  const strategies = ["greedy", "balanced", "cautious", "setCollector"];
+  const share0 = { value: 0, ci: { lo: 0, hi: 0 }, n: 0 };
+  const tables = answerTables(a);
+
+  const q1 =
+    barChart({
+      title: "Head to head: set-collecting-only's share of the wins against greedy (two of each, 4 players)",
+      labels: a.q1.duel.map((d) => `cashes sets of ${d.cashAt}`),
+      series: [shares("set collecting only", a.q1.duel, (d) => d.collectors)],
+      format: pct,
+      ref: { value: 0.5, label: "even 50%" },
+      width: 760,
+    }) +
+    html(tables.duel) +
     barChart({
       title: "Win rate by strategy (4 players, six strategies seated in turn), with 95% intervals",
       labels: a.q1.winRates.map((r) => r.strategy),
@@ -92,19 +206,7 @@ export function renderReport(a: Answers, cells: Cell[], results: Map<string, Cel
       ref: { value: 0.25, label: "fair share 25%" },
       width: 760,
     }) +
-    table(
-      ["strategy", "seats", "win rate", "95% CI", "points", "from guesses", "from sets", "bonus"],
-      a.q1.winRates.map((r) => [
-        r.strategy,
-        r.win.n.toLocaleString("en"),
-        pct(r.win.value),
-        ciText(r.win.ci, 1, pct),
-        r.points.toFixed(1),
-        r.guess.toFixed(1),
-        r.sets.toFixed(1),
-        r.bonus.toFixed(1),
-      ]),
-    ) +
+    html(tables.winRates) +
     stackedBars({
       title: "Points per game by source",
       labels: a.q1.winRates.map((r) => r.strategy),
@@ -146,19 +248,21 @@ export function renderReport(a: Answers, cells: Cell[], results: Map<string, Cel
 
   const q2 =
     barChart({
-      title: "Win rate of the round-1 First Guesser, by player count, with 95% intervals",
+      title: "Rounds in which the marker holder scores the most points, with 95% intervals",
       labels: a.q2.byPlayers.map((r) => `${r.players} players`),
       series: [
         {
-          name: "First Guesser",
-          values: a.q2.byPlayers.map((r) => r.first.value),
-          errors: errs(a.q2.byPlayers.map((r) => r.first)),
+          name: "marker holder",
+          values: a.q2.byPlayers.map((r) => r.top.value),
+          errors: errs(a.q2.byPlayers.map((r) => r.top)),
         },
         { name: "fair share (1/n)", values: a.q2.byPlayers.map((r) => r.fair), color: "#aaaaaa" },
       ],
       format: pct,
       width: 760,
     }) +
+    html(tables.markers) +
+    `<p class="small">The marker moves every round, to the first player to fail or pass, so its worth is read round by round: each round compares the seat that opened it holding the marker (it chose the challenge and guesses first) with the other seats at the same table. A round's points are all scored in it: right guesses, sets and the last-standing bonus; a tie for the most points gives each a share. After round 1 the holders are the players who failed or passed first, not a random draw; the round-1 holder is drawn at random, and its share of game wins is the last column.</p>` +
     barChart({
       title: "Win rate by seat, counted clockwise from the first First Guesser (4 players)",
       labels: ["First Guesser", "next", "2nd after", "3rd after"],
@@ -194,6 +298,13 @@ export function renderReport(a: Answers, cells: Cell[], results: Map<string, Cel
     `<p>Too fast: ${TOO_FAST} turns or fewer; dragging: more than ${DRAG} turns. ${a.q3.rounds.toLocaleString("en")} rounds counted.</p>`;
 
   const q4 =
+    barChart({
+      title: "Drafting turns begun at the hand limit, with 95% intervals",
+      labels: a.q4.rows.map((r) => `limit ${r.limit}`),
+      series: [shares("at the limit", a.q4.rows, (r) => r.binds)],
+      format: pct,
+      width: 760,
+    }) +
     lineChart({
       title: "Game length by hand limit (4 players)",
       labels: a.q4.rows.map((r) => String(r.limit)),
@@ -216,19 +327,7 @@ export function renderReport(a: Answers, cells: Cell[], results: Map<string, Cel
       ref: { value: 0.25, label: "25%" },
       width: 860,
     }) +
-    table(
-      ["hand limit", "games", "turns", "95% CI", "minutes", "rounds", "strongest", "clear of the rest?"],
-      a.q4.rows.map((r) => [
-        r.limit,
-        r.games.toLocaleString("en"),
-        r.turns.value.toFixed(1),
-        ciText(r.turns.ci),
-        r.minutes.value.toFixed(1),
-        r.rounds.toFixed(1),
-        r.best,
-        r.clear ? "yes" : "no (within the noise)",
-      ]),
-    );
+    html(tables.limits);
 
   const q5 =
     barChart({
@@ -240,49 +339,16 @@ export function renderReport(a: Answers, cells: Cell[], results: Map<string, Cel
     barChart({
       title: "Comeback rate (the winner was behind at the middle round), with 95% intervals",
       labels: a.q5.rows.map((r) => r.label),
-      series: [
-        {
-          name: "comeback rate",
-          values: a.q5.rows.map((r) => r.comeback.value),
-          errors: errs(a.q5.rows.map((r) => r.comeback)),
-        },
-      ],
+      series: [shares("comeback rate", a.q5.rows, (r) => r.comeback)],
       format: pct,
       width: 860,
     }) +
-    table(
-      [
-        "end condition",
-        "games",
-        "minutes",
-        "90% within",
-        "rounds",
-        "turns",
-        "lead changes",
-        "comeback",
-        "95% CI",
-        "tiebreak",
-        "ended by depletion",
-      ],
-      a.q5.rows.map((r) => [
-        r.label,
-        r.games.toLocaleString("en"),
-        r.minutes.value.toFixed(1),
-        `${r.minutesP90} min`,
-        r.rounds.toFixed(1),
-        r.turns.toFixed(0),
-        r.leadChanges.value.toFixed(2),
-        pct(r.comeback.value),
-        ciText(r.comeback.ci, 1, pct),
-        pct(r.tiebreak),
-        pct(r.depleted),
-      ]),
-    ) +
-    `<p>Game time uses the simulator's clock: 20 s to choose a challenge, 12 s a guess, 10 s a cash-out, 6 s a discard, 4 s a pass. A good length is taken as ${GOOD_MINUTES[0]}–${GOOD_MINUTES[1]} minutes.</p>`;
+    html(tables.ends) +
+    `<p>Game time uses the simulator's clock: 20 s to choose a challenge, 12 s a guess, 10 s a cash-out, 6 s a discard, 4 s a pass. A good length is taken as ${GOOD_MINUTES[0]}–${GOOD_MINUTES[1]} minutes. A score target ends the game the moment a player reaches it, except where the label says "round end": then the round is played out and the highest score wins, so the first to reach the target can lose.</p>`;
 
-  const appendix = table(
-    ["configuration", "games", "rounds", "turns", "minutes", "tiebreaks", "refusals"],
-    cells.map((c) => {
+  const appendix = html({
+    head: ["configuration", "games", "rounds", "turns", "minutes", "tiebreaks", "refusals"],
+    rows: cells.map((c) => {
       const s = results.get(c.id);
       const g = Math.max(1, s?.games ?? 0);
       return [
@@ -295,7 +361,7 @@ export function renderReport(a: Answers, cells: Cell[], results: Map<string, Cel
         s?.refusals ?? 0,
       ];
     }),
-  );
+  });
 
   const summary = [
     ["Guessing vs set collecting", a.q1.verdict],

@@ -1,9 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { analyse } from "./analyse";
 import { cells, collectorLabel, DUEL_CASH_AT, SENSIBLE } from "./experiments";
+import type { Seat } from "./play";
 import { playGame } from "./play";
 import { renderReport } from "./report";
-import { addGame, apart, type CellStats, covers, emptyStats, meanInterval, mergeStats, wilson } from "./stats";
+import {
+  addGame,
+  apart,
+  type CellStats,
+  covers,
+  emptyMarkerRounds,
+  emptyStats,
+  emptyStrategy,
+  meanInterval,
+  mergeStats,
+  wilson,
+} from "./stats";
+
+const named = (name: "greedy"): Seat => ({ kind: "named", name });
 
 describe("the balance simulator", () => {
   it("plays whole games through the rules, reproducibly from a seed", () => {
@@ -14,7 +28,63 @@ describe("the balance simulator", () => {
     expect(a.refusals).toBe(0);
     expect(a.players.some((p) => p.score >= 20)).toBe(true);
     expect(a.players.reduce((n, p) => n + p.win, 0)).toBeCloseTo(1);
-    expect(a.turnsPerRound).toHaveLength(a.rounds);
+    // Every round that ended is counted; a last round a score target ends at once never ends.
+    expect([a.rounds - 1, a.rounds]).toContain(a.turnsPerRound.length);
+  });
+
+  it("follows the First Guesser marker into every round, not only the first", () => {
+    const stats = emptyStats();
+    for (let g = 0; g < 6; g++) {
+      const rec = playGame({ seats: SENSIBLE, settings: {} }, `marker/${g}`);
+      // Every round played is counted once, the one a score target ends at once included.
+      expect(rec.marker.rounds).toBe(rec.rounds);
+      expect(rec.marker.otherSeats).toBe(rec.rounds * 3);
+      expect(rec.marker.holderTop).toBeLessThanOrEqual(rec.rounds);
+      const points = rec.players.reduce((n, p) => n + p.score, 0);
+      expect(rec.marker.holderPoints + rec.marker.otherPoints).toBe(points);
+      addGame(stats, rec);
+    }
+    const results = new Map(cells().map((c) => [c.id, emptyStats()]));
+    results.set("players-4", stats);
+    const q2 = analyse(cells(), results).q2;
+    expect(q2.at4.top.n).toBe(stats.rounds);
+    expect(q2.at4.top.n).toBeGreaterThan(stats.games);
+    expect(q2.at4.first.n).toBe(6);
+    expect(q2.verdict).toMatch(/^Round by round at 4 players/);
+  });
+
+  it("counts the drafting turns a player spends at the hand limit, and what they do there", () => {
+    const rec = playGame(
+      { seats: [named("greedy"), named("greedy"), named("greedy")], settings: { handLimit: 3 } },
+      "h",
+    );
+    expect(rec.refusals).toBe(0);
+    expect(rec.limitTurns).toBeGreaterThan(0);
+    expect(rec.limitTurns).toBeLessThan(rec.draftTurns);
+    expect(rec.atLimit.cashOut + rec.atLimit.discard + rec.atLimit.pass).toBe(rec.limitTurns);
+    const stats = emptyStats();
+    addGame(stats, rec);
+    const results = new Map(cells().map((c) => [c.id, emptyStats()]));
+    for (const h of [6, 8, 10]) results.set(`hand-${h}`, stats);
+    const q4 = analyse(cells(), results).q4;
+    const at8 = q4.rows.find((r) => r.limit === 8);
+    expect(at8?.binds.n).toBe(rec.draftTurns);
+    expect(at8?.binds.value).toBeCloseTo(rec.limitTurns / rec.draftTurns, 9);
+    expect(q4.verdict).toMatch(/^The limit binds .* drafting turns at 8/);
+  });
+
+  it("a score target reached at once always wins; played to the round's end, the first there may not", () => {
+    for (let g = 0; g < 8; g++) {
+      const rec = playGame({ seats: SENSIBLE, settings: { targetPoints: 12 } }, `target/${g}`);
+      expect(rec.firstToTargetWon).toBe(true);
+    }
+    const later = Array.from({ length: 8 }, (_, g) =>
+      playGame({ seats: SENSIBLE, settings: { targetPoints: 12, targetEnds: "roundEnd" } }, `target/${g}`),
+    );
+    expect(later.every((r) => r.firstToTargetWon !== null)).toBe(true);
+    expect(
+      playGame({ seats: SENSIBLE, settings: { endCondition: "rounds", roundLimit: 2 } }, "r").firstToTargetWon,
+    ).toBe(null);
   });
 
   it("merges batches in any order and writes a self-contained report answering all five questions", () => {
@@ -91,6 +161,8 @@ describe("how sure the simulator's numbers are", () => {
     const four = emptyStats();
     four.games = games;
     four.firstGuesserWins = firstWins;
+    // As many rounds as games, the marker holder topping them as often as the round-1 holder wins.
+    four.marker = { ...emptyMarkerRounds(), rounds: games, holderTop: firstWins };
     results.set("players-4", four);
     for (const [k, c] of DUEL_CASH_AT.entries()) {
       const share = typeof collectorShare === "number" ? collectorShare : (collectorShare[k] ?? 0.5);
@@ -102,27 +174,27 @@ describe("how sure the simulator's numbers are", () => {
     }
     return results;
   }
-  const strategy = () => ({
-    seats: 0,
-    wins: 0,
-    score: 0,
-    guessPoints: 0,
-    setPoints: 0,
-    bonusPoints: 0,
-    correct: 0,
-    wrong: 0,
-    cashOuts: 0,
-  });
+  const strategy = emptyStrategy;
 
   it("an edge whose interval covers the fair share is not called an edge; the same edge on a big sample is", () => {
     const few = analyse(cells(), rigged(200, 0.3 * 200, 0.5));
-    expect(few.q2.at4.value).toBeCloseTo(0.3);
+    expect(few.q2.at4.top.value).toBeCloseTo(0.3);
     expect(few.q2.verdict).toContain("covers the fair share");
     expect(few.q2.verdict).not.toMatch(/noticeable/);
     const many = analyse(cells(), rigged(20_000, 0.3 * 20_000, 0.5));
     expect(many.q2.verdict).toMatch(/noticeable edge/);
     const slight = analyse(cells(), rigged(200_000, 0.26 * 200_000, 0.5));
     expect(slight.q2.verdict).toMatch(/real but small edge/);
+  });
+
+  it("question 2 reads the edge from every round: a round-1 draw that looks fair does not hide it", () => {
+    const results = rigged(20_000, 0.25 * 20_000, 0.5);
+    const four = results.get("players-4") as CellStats;
+    four.marker = { ...emptyMarkerRounds(), rounds: 80_000, holderTop: 0.3 * 80_000 };
+    const q2 = analyse(cells(), results).q2;
+    expect(covers(q2.at4.first.ci, 0.25)).toBe(true);
+    expect(q2.at4.top.n).toBe(80_000);
+    expect(q2.verdict).toMatch(/noticeable edge/);
   });
 
   it("question 1 names a stronger path only when the duel's interval leaves out an even split", () => {

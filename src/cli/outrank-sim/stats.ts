@@ -1,17 +1,51 @@
-import type { GameRecord } from "./play";
+import type { GameRecord, PlayerRecord } from "./play";
 
-/** Totals for one strategy over a set of games. */
-export interface StrategyStats {
+/**
+ * The First Guesser's edge, round by round: the marker moves every round, so each round
+ * compares the seat that opened it holding the marker with the others at the same table.
+ * A round's points are everything scored in it: right guesses, sets and the bonus.
+ */
+export interface MarkerRounds {
+  rounds: number;
+  /** Rounds in which the holder scored the most points of the round (a share of a tie). */
+  holderTop: number;
+  holderPoints: number;
+  holderPointsSq: number;
+  /** Points of each other seated player per round: their sum, sum of squares and count. */
+  otherPoints: number;
+  otherPointsSq: number;
+  otherSeats: number;
+}
+
+export const emptyMarkerRounds = (): MarkerRounds => ({
+  rounds: 0,
+  holderTop: 0,
+  holderPoints: 0,
+  holderPointsSq: 0,
+  otherPoints: 0,
+  otherPointsSq: 0,
+  otherSeats: 0,
+});
+
+/** Totals for one strategy over a set of games: its seats, wins and each player record's sums. */
+export interface StrategyStats
+  extends Pick<PlayerRecord, "score" | "guessPoints" | "setPoints" | "bonusPoints" | "correct" | "wrong" | "cashOuts"> {
   seats: number;
   wins: number;
-  score: number;
-  guessPoints: number;
-  setPoints: number;
-  bonusPoints: number;
-  correct: number;
-  wrong: number;
-  cashOuts: number;
 }
+
+/** A strategy that has not played yet. */
+export const emptyStrategy = (): StrategyStats => ({
+  seats: 0,
+  wins: 0,
+  score: 0,
+  guessPoints: 0,
+  setPoints: 0,
+  bonusPoints: 0,
+  correct: 0,
+  wrong: 0,
+  cashOuts: 0,
+});
 
 /**
  * What a batch of games of one configuration adds up to. Plain numbers and arrays only, so
@@ -49,6 +83,15 @@ export interface CellStats {
   shared: number;
   refusals: number;
   reasons: Record<string, number>;
+  /** Round by round, the seat that opened the round holding the marker against the others. */
+  marker: MarkerRounds;
+  draftTurns: number;
+  /** Drafting turns taken at the hand limit, and what was done instead of drafting. */
+  limitTurns: number;
+  atLimit: { cashOut: number; discard: number; pass: number };
+  /** Games in which someone reached the score target, and those the first to reach it won. */
+  targetGames: number;
+  firstToTargetWins: number;
 }
 
 export const TURN_BUCKETS = 61;
@@ -82,6 +125,12 @@ export function emptyStats(): CellStats {
     shared: 0,
     refusals: 0,
     reasons: {},
+    marker: emptyMarkerRounds(),
+    draftTurns: 0,
+    limitTurns: 0,
+    atLimit: { cashOut: 0, discard: 0, pass: 0 },
+    targetGames: 0,
+    firstToTargetWins: 0,
   };
 }
 
@@ -95,30 +144,20 @@ export function addGame(s: CellStats, g: GameRecord): void {
   const n = g.players.length;
   const first = g.players.findIndex((p) => p.startedFirst);
   g.players.forEach((p, i) => {
-    let st = s.byStrategy[p.strategy];
-    if (!st) {
-      st = {
-        seats: 0,
-        wins: 0,
-        score: 0,
-        guessPoints: 0,
-        setPoints: 0,
-        bonusPoints: 0,
-        correct: 0,
-        wrong: 0,
-        cashOuts: 0,
-      };
-      s.byStrategy[p.strategy] = st;
-    }
-    st.seats++;
-    st.wins += p.win;
-    st.score += p.score;
-    st.guessPoints += p.guessPoints;
-    st.setPoints += p.setPoints;
-    st.bonusPoints += p.bonusPoints;
-    st.correct += p.correct;
-    st.wrong += p.wrong;
-    st.cashOuts += p.cashOuts;
+    const { score, guessPoints, setPoints, bonusPoints, correct, wrong, cashOuts } = p;
+    const mine: StrategyStats = {
+      seats: 1,
+      wins: p.win,
+      score,
+      guessPoints,
+      setPoints,
+      bonusPoints,
+      correct,
+      wrong,
+      cashOuts,
+    };
+    const st = s.byStrategy[p.strategy];
+    s.byStrategy[p.strategy] = st ? addUp(st, mine) : mine;
     s.markerRounds += p.markerRounds;
     if (p.win > 0) {
       s.winnerMarkerRounds += p.markerRounds * p.win;
@@ -144,57 +183,29 @@ export function addGame(s: CellStats, g: GameRecord): void {
   if (g.decidedBy === "shared") s.shared++;
   s.refusals += g.refusals;
   s.reasons[g.reason] = (s.reasons[g.reason] ?? 0) + 1;
-}
-
-const addArrays = (a: number[], b: number[]) => a.map((x, i) => x + (b[i] ?? 0));
-
-export function mergeStats(a: CellStats, b: CellStats): CellStats {
-  const byStrategy: Record<string, StrategyStats> = { ...a.byStrategy };
-  for (const [k, v] of Object.entries(b.byStrategy)) {
-    const o = byStrategy[k];
-    byStrategy[k] = o
-      ? {
-          seats: o.seats + v.seats,
-          wins: o.wins + v.wins,
-          score: o.score + v.score,
-          guessPoints: o.guessPoints + v.guessPoints,
-          setPoints: o.setPoints + v.setPoints,
-          bonusPoints: o.bonusPoints + v.bonusPoints,
-          correct: o.correct + v.correct,
-          wrong: o.wrong + v.wrong,
-          cashOuts: o.cashOuts + v.cashOuts,
-        }
-      : { ...v };
+  s.marker = addUp(s.marker, g.marker);
+  s.draftTurns += g.draftTurns;
+  s.limitTurns += g.limitTurns;
+  s.atLimit = addUp(s.atLimit, g.atLimit);
+  if (g.firstToTargetWon !== null) {
+    s.targetGames++;
+    if (g.firstToTargetWon) s.firstToTargetWins++;
   }
-  const reasons = { ...a.reasons };
-  for (const [k, v] of Object.entries(b.reasons)) reasons[k] = (reasons[k] ?? 0) + v;
-  return {
-    games: a.games + b.games,
-    byStrategy,
-    firstGuesserWins: a.firstGuesserWins + b.firstGuesserWins,
-    winsByOffset: addArrays(a.winsByOffset, b.winsByOffset),
-    markerRounds: a.markerRounds + b.markerRounds,
-    winnerMarkerRounds: a.winnerMarkerRounds + b.winnerMarkerRounds,
-    winners: a.winners + b.winners,
-    rounds: a.rounds + b.rounds,
-    turns: a.turns + b.turns,
-    minutes: a.minutes + b.minutes,
-    turnsSq: a.turnsSq + b.turnsSq,
-    minutesSq: a.minutesSq + b.minutesSq,
-    leadChangesSq: a.leadChangesSq + b.leadChangesSq,
-    roundCount: a.roundCount + b.roundCount,
-    poolEmptyRounds: a.poolEmptyRounds + b.poolEmptyRounds,
-    turnsPerRound: addArrays(a.turnsPerRound, b.turnsPerRound),
-    minutesHist: addArrays(a.minutesHist, b.minutesHist),
-    roundsHist: addArrays(a.roundsHist, b.roundsHist),
-    leadChanges: a.leadChanges + b.leadChanges,
-    comebacks: a.comebacks + b.comebacks,
-    tiebreaks: a.tiebreaks + b.tiebreaks,
-    shared: a.shared + b.shared,
-    refusals: a.refusals + b.refusals,
-    reasons,
-  };
 }
+
+/**
+ * Two tallies of the same kind added up: numbers summed, arrays position by position, records
+ * key by key (a key only one side has is taken as it is). Batches merge in any order.
+ */
+export function addUp<T>(a: T, b: T): T {
+  if (typeof a === "number") return (a + (b as number)) as T;
+  if (Array.isArray(a)) return a.map((x, i) => addUp(x, (b as unknown[])[i] ?? 0)) as T;
+  const out: Record<string, unknown> = { ...(a as Record<string, unknown>) };
+  for (const [k, v] of Object.entries(b as Record<string, unknown>)) out[k] = k in out ? addUp(out[k], v) : v;
+  return out as T;
+}
+
+export const mergeStats: (a: CellStats, b: CellStats) => CellStats = addUp;
 
 /** The value below which `q` of the histogram's mass lies. */
 export function quantile(h: number[], q: number): number {

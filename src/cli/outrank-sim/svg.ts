@@ -146,11 +146,16 @@ export function barChart(o: ChartOptions): string {
           `<text x="${(x + bw / 2 - 1).toFixed(1)}" y="${labelY.toFixed(1)}" text-anchor="middle" class="v">${esc(fmt(v))}</text>`,
         );
     });
-    f.parts.push(
-      `<text x="${(f.left + gi * gw + gw / 2).toFixed(1)}" y="${f.top + f.plotH + 16}" text-anchor="middle" class="a">${esc(label)}</text>`,
-    );
+    axisLabel(f, gi, gw, label);
   });
   return finish(f, o);
+}
+
+/** A group's label under the x axis, centred under the group. */
+function axisLabel(f: Frame, gi: number, gw: number, label: string): void {
+  f.parts.push(
+    `<text x="${(f.left + gi * gw + gw / 2).toFixed(1)}" y="${f.top + f.plotH + 16}" text-anchor="middle" class="a">${esc(label)}</text>`,
+  );
 }
 
 /** Stacked bars: one bar per label, the series stacked in it. */
@@ -177,9 +182,7 @@ export function stackedBars(o: ChartOptions): string {
           `<text x="${(x + bw / 2).toFixed(1)}" y="${((y0 + y1) / 2 + 4).toFixed(1)}" text-anchor="middle" class="vi">${esc(fmt(v))}</text>`,
         );
     });
-    f.parts.push(
-      `<text x="${(f.left + gi * gw + gw / 2).toFixed(1)}" y="${f.top + f.plotH + 16}" text-anchor="middle" class="a">${esc(label)}</text>`,
-    );
+    axisLabel(f, gi, gw, label);
   });
   return finish(f, o);
 }

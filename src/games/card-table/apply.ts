@@ -1,18 +1,19 @@
 import { rngPick, rngShuffle } from "../../engine/rng";
 import type { Action } from "./actions";
 import type { Ctx } from "./context";
-import { ownDeck } from "./copy";
 import { drawCards } from "./deck";
-import { runEffect } from "./effects";
 import { HIDDEN_CARD } from "./events";
 import { selectWinner } from "./judging";
-import { pauseGame, resumeGame } from "./pause";
-import { currentPhase, enterPhase } from "./phases";
+import { clock } from "./pause";
+import { currentPhase, enterPhase, runEffects } from "./phases";
 import { leave, setPresence } from "./presence";
 import { applyPatch } from "./settings";
 import { emptyRound } from "./state";
 import { isAnswerSlot, markIfComplete, stake } from "./submissions";
 import { winnerIndex } from "./validate";
+import { vetoCard } from "./vetoes";
+import { castVote, isVoting } from "./voting";
+import { isBlank, written } from "./write-ins";
 import { discard, HAND, playerOf, removeCard, zoneDef, zoneList } from "./zones";
 
 /** Apply a validated action, then the phase's after-action effects. */
@@ -24,15 +25,16 @@ export function apply(ctx: Ctx, a: Action): void {
   const phase = currentPhase(s);
   switch (a.type) {
     case "draw": {
-      const cards = drawCards(s, a.deckId, a.count);
+      const cards = drawCards(ctx, a.deckId, a.count);
       zoneList(s, a.toZone, me)?.push(...cards);
       ctx.emit({ type: "cardDrawn", playerId: me.id, deckId: a.deckId, count: cards.length });
       break;
     }
     case "play": {
-      const card = removeCard(zoneList(s, a.fromZone, me) ?? [], a.cardId);
+      const taken = removeCard(zoneList(s, a.fromZone, me) ?? [], a.cardId);
       const to = zoneList(s, a.toSlot, me);
-      if (!card || !to) throw new Error("card-table: play without a validated card");
+      if (!taken || !to) throw new Error("card-table: play without a validated card");
+      const card = a.text !== undefined && isBlank(taken) ? written(taken, a.text) : taken;
       const j = s.definition.judging;
       if (j && a.toSlot === j.wagerSlot && s.roundState.stakes[me.id] === undefined) stake(ctx, me);
       delete s.faces[card.id];
@@ -57,7 +59,7 @@ export function apply(ctx: Ctx, a: Action): void {
       s.faces[a.cardId] = "down";
       break;
     case "shuffle": {
-      const deck = ownDeck(s, a.deckId);
+      const deck = ctx.ownDeck(a.deckId);
       if (deck) rngShuffle(s.rng, deck.cards);
       break;
     }
@@ -72,7 +74,8 @@ export function apply(ctx: Ctx, a: Action): void {
     }
     case "selectWinner": {
       const index = winnerIndex(a);
-      if (index !== null) selectWinner(ctx, index);
+      if (index !== null && isVoting(s)) castVote(ctx, me, index);
+      else if (index !== null) selectWinner(ctx, index);
       break;
     }
     case "setPhase":
@@ -96,10 +99,10 @@ export function apply(ctx: Ctx, a: Action): void {
       ctx.emit({ type: "gameStarted" });
       break;
     case "pauseGame":
-      pauseGame(ctx, "lead");
+      clock.pause(ctx, "lead");
       break;
     case "resumeGame":
-      resumeGame(ctx);
+      clock.resume(ctx);
       break;
     case "endGame":
       enterPhase(ctx, s.definition.endPhase);
@@ -116,6 +119,9 @@ export function apply(ctx: Ctx, a: Action): void {
       s.settings = applyPatch(s.settings, a.settings);
       s.activeVariants = [...s.settings.activeVariants];
       return;
+    case "vetoCard":
+      vetoCard(ctx, a.cardId);
+      return;
     case "lockTable":
       if (a.locked) s.locked = true;
       else delete s.locked;
@@ -123,14 +129,5 @@ export function apply(ctx: Ctx, a: Action): void {
       return;
   }
   ctx.lastAction = a.type;
-  for (const e of phase.afterAction?.[a.type] ?? []) {
-    if (ctx.redirect !== null || ctx.halt) break;
-    runEffect(ctx, e);
-  }
-  ctx.halt = false;
-  if (ctx.redirect !== null) {
-    const next = ctx.redirect;
-    ctx.redirect = null;
-    enterPhase(ctx, next);
-  }
+  runEffects(ctx, phase.afterAction?.[a.type], { actor: me.id, action: a });
 }

@@ -1,26 +1,18 @@
-import type { Audience, Outbound, Step } from "../../engine/rules";
-import type { CardPack } from "./content/schema";
+import { EnvelopeContext } from "../../engine/envelope-wire";
+import type { Audience } from "../../engine/rules";
+import type { PackLibrary } from "./deck";
 import type { ActionType } from "./definition";
 import type { GameEvent } from "./events";
-import type { CardTableState } from "./state";
+import type { CardTableState, Deck } from "./state";
 
 export const HISTORY_LIMIT = 60;
-
-/**
- * Where packs come from when a game starts: without a source, the shipped packs; with one,
- * an uploaded pack's stored version or a pack sent with the room, stored by hash (both
- * immutable, so a replay finds the same cards).
- */
-export type PackSource = { version: number } | { hash: string };
-export type PackLibrary = (id: string, source?: PackSource) => CardPack | undefined;
 
 /**
  * One input being applied: the working copy of the state (`workingCopy`), the clock, who acted, and the messages
  * it produces. Every event goes to the history and out on the wire in the same call,
  * so the two never disagree.
  */
-export class Ctx {
-  readonly out: Outbound[] = [];
+export class Ctx extends EnvelopeContext<CardTableState, GameEvent> {
   /** A phase change requested by an effect, taken once the current effect list stops. */
   redirect: string | null = null;
   /** Set by an effect that paused the game: the rest of the phase's effects do not run. */
@@ -30,24 +22,44 @@ export class Ctx {
   /** The action being applied, for "action" transition conditions. */
   lastAction: ActionType | null = null;
 
-  constructor(
-    readonly s: CardTableState,
-    readonly now: number,
-    readonly actor: string | null,
-    readonly library: PackLibrary,
-  ) {}
+  /** Who acted (null for presence and timers). */
+  actor: string | null = null;
 
-  /** An event everyone (or `to`) may see as it is. */
-  emit(event: GameEvent, to: Audience = "all"): void {
+  /**
+   * The decks this step's working copy still shares with the state it was given (see
+   * `workingCopy`): the longest lists of the state, copied only when the step first changes one.
+   */
+  private readonly sharedDecks: Set<Deck>;
+
+  constructor(
+    s: CardTableState,
+    now: number,
+    readonly library: PackLibrary,
+  ) {
+    super(s, now, s.timeScale);
+    this.sharedDecks = new Set(Object.values(s.decks));
+  }
+
+  /** Deck `deckId`, ready to change: copied first if the state given to this step still holds it. */
+  ownDeck(deckId: string): Deck | undefined {
+    const d = this.s.decks[deckId];
+    if (!d || !this.sharedDecks.has(d)) return d;
+    const copy: Deck = { ...d, cards: d.cards.slice(), discardPile: d.discardPile.slice() };
+    this.s.decks[deckId] = copy;
+    return copy;
+  }
+
+  /** An event everyone (or `to`) may see as it is; the history keeps it too. */
+  override emit(event: GameEvent, to: Audience = "all"): void {
     this.record(event);
-    this.out.push({ to, msg: { type: "event", event } });
+    super.emit(event, to);
   }
 
   /** An event one seat sees in full and everyone else sees redacted; the history keeps the full one. */
   emitSplit(full: GameEvent, seat: string, redacted: GameEvent): void {
     this.record(full);
-    this.out.push({ to: { seat }, msg: { type: "event", event: full } });
-    this.out.push({ to: { except: seat }, msg: { type: "event", event: redacted } });
+    super.emit(full, { seat });
+    super.emit(redacted, { except: seat });
   }
 
   /**
@@ -58,18 +70,4 @@ export class Ctx {
     this.s.history.push(event);
     if (this.s.history.length > HISTORY_LIMIT) this.s.history.splice(0, this.s.history.length - HISTORY_LIMIT);
   }
-
-  /** Scale a duration in seconds to milliseconds of room time. */
-  ms(seconds: number): number {
-    return scaledMs(this.s.timeScale, seconds);
-  }
-
-  step(): Step<CardTableState> {
-    return { state: this.s, out: [...this.out, { to: "all", view: true }] };
-  }
-}
-
-/** Never 0: a timer due the instant it is armed would fire again and again. */
-export function scaledMs(timeScale: number, seconds: number): number {
-  return Math.max(1, Math.round(seconds * 1000 * timeScale));
 }

@@ -1,14 +1,6 @@
+import { deepFreeze } from "../../engine/copy";
 import type { Card } from "./content/schema";
-import type { CardTableState, Deck, Player, RoundState } from "./state";
-
-/**
- * Which working copy a deck was copied for. Decks are the state's longest lists (every
- * undealt card) and most inputs never touch them, so a working copy shares them and a
- * rule copies a deck the first time it changes it (`ownDeck`). Each working copy starts a
- * new generation, so a deck copied for an earlier input is never taken as this one's.
- */
-let generation = 0;
-const copiedIn = new WeakMap<Deck, number>();
+import type { CardTableState, Player, RoundState } from "./state";
 
 /**
  * The copy an input or a timer is applied to, so the caller's state is never touched.
@@ -16,7 +8,7 @@ const copiedIn = new WeakMap<Deck, number>();
  * A structured clone of the whole state (~60 KB: every card of every deck, plus the recent
  * history) was most of the CPU an input cost. This copies every container the rules change
  * in place (lists of cards, players, records, the generator), except the decks, which are
- * copied on their first change (`ownDeck`), and shares what is only ever replaced whole,
+ * copied on their first change (`Ctx.ownDeck`), and shares what is only ever replaced whole,
  * never changed in place:
  * - cards: frozen when the decks are built (`freezeCard`), so a write would throw;
  * - the definition and the inline packs: static for the room;
@@ -27,7 +19,6 @@ const copiedIn = new WeakMap<Deck, number>();
  * Property order is kept, so the copy serialises exactly like the original.
  */
 export function workingCopy(s: CardTableState): CardTableState {
-  generation++;
   const out: CardTableState = {
     ...s,
     roles: { ...s.roles },
@@ -44,16 +35,6 @@ export function workingCopy(s: CardTableState): CardTableState {
     rng: { s: [...s.rng.s] },
   };
   return out;
-}
-
-/** Deck `deckId` of a working copy, copied first if this input has not yet changed it. */
-export function ownDeck(s: CardTableState, deckId: string): Deck | undefined {
-  const d = s.decks[deckId];
-  if (!d || copiedIn.get(d) === generation) return d;
-  const copy: Deck = { ...d, cards: d.cards.slice(), discardPile: d.discardPile.slice() };
-  copiedIn.set(copy, generation);
-  s.decks[deckId] = copy;
-  return copy;
 }
 
 function copyPlayer(p: Player): Player {
@@ -82,10 +63,4 @@ function mapRecord<T, U>(rec: Record<string, T>, f: (v: T) => U): Record<string,
 /** Make a card (and everything in it) read-only: states and views share card objects. */
 export function freezeCard(card: Card): Card {
   return deepFreeze(card);
-}
-
-export function deepFreeze<T>(v: T): T {
-  if (typeof v !== "object" || v === null || Object.isFrozen(v)) return v;
-  for (const x of Object.values(v)) deepFreeze(x);
-  return Object.freeze(v);
 }

@@ -1,9 +1,19 @@
-import { type RuleError, refuse } from "../../engine/errors";
+import type { RuleError } from "../../engine/errors";
 import { rngShuffle } from "../../engine/rng";
+import { refuse } from "./codes";
 import { type Card, type CardPack, WHITE } from "./content/schema";
-import type { PackLibrary } from "./context";
-import { freezeCard, ownDeck } from "./copy";
+import type { Ctx } from "./context";
+import { freezeCard } from "./copy";
 import type { CardTableState, Deck } from "./state";
+import { blankCards, isBlank } from "./write-ins";
+
+/**
+ * Where packs come from when a game starts: without a source, the shipped packs; with one,
+ * an uploaded pack's stored version or a pack sent with the room, stored by hash (both
+ * immutable, so a replay finds the same cards).
+ */
+export type PackSource = { version: number } | { hash: string };
+export type PackLibrary = (id: string, source?: PackSource) => CardPack | undefined;
 
 /**
  * The packs the settings select: packs sent with the room first, then the room's uploaded
@@ -55,7 +65,8 @@ function frozenCopy(card: Card, pack: CardPack): Card {
  * share them rather than copy them (see copy.ts).
  */
 export function buildDecks(s: CardTableState, packs: CardPack[]): void {
-  const seen = new Set<string>();
+  // A vetoed card keeps its id: no card dealt here may take it.
+  const seen = new Set<string>((s.vetoed ?? []).map((c) => c.id));
   const unique = (card: Card, pack: CardPack): Card => {
     const packId = pack.id;
     let id = card.id;
@@ -68,14 +79,30 @@ export function buildDecks(s: CardTableState, packs: CardPack[]): void {
     packOf.set(renamed, pack);
     return renamed;
   };
+  const vetoed = new Set((s.vetoed ?? []).map(vetoKey));
+  const keptOut = (c: Card) => vetoed.has(vetoKey(c));
   s.decks = {};
   let total = 0;
+  const j = s.definition.judging;
   for (const [deckId, d] of Object.entries(s.definition.decks)) {
-    const cards = packs.flatMap((p) => (p.cards[d.cardType] ?? []).map((c) => unique(c, p)));
+    const cards = packs.flatMap((p) => (p.cards[d.cardType] ?? []).filter((c) => !keptOut(c)).map((c) => unique(c, p)));
+    if (j && deckId === j.answerDeck)
+      cards.push(...blankCards(s.settings.blankCards, d.cardType).filter((c) => !keptOut(c)));
     s.decks[deckId] = { id: deckId, cards: rngShuffle(s.rng, cards), discardPile: [] };
     total += cards.length;
   }
-  s.cardCount = total;
+  s.cardCount = total + (s.vetoed?.length ?? 0);
+}
+
+/**
+ * What keeps a card out of the decks built in this room once it is vetoed: a card saying the
+ * same thing (type and text), so a rematch or another pack never deals it again; the
+ * table's own blank cards, and cards without text, by id.
+ */
+function vetoKey(card: Card): string {
+  const text = card.properties.text;
+  const byText = text !== undefined && card.properties.writeIn !== true && !isBlank(card);
+  return byText ? `text:${card.type}:${text}` : `id:${card.id}`;
 }
 
 /** Cards a deck can still give: its draw pile plus its discard pile. */
@@ -90,8 +117,9 @@ export function reshuffle(s: CardTableState, deck: Deck): void {
 }
 
 /** Draw up to `count` cards from the top, reshuffling the discard pile when the pile runs out. */
-export function drawCards(s: CardTableState, deckId: string, count: number): Card[] {
-  const deck = ownDeck(s, deckId);
+export function drawCards(ctx: Ctx, deckId: string, count: number): Card[] {
+  const s = ctx.s;
+  const deck = ctx.ownDeck(deckId);
   if (!deck) return [];
   const out: Card[] = [];
   while (out.length < count) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { GameSettings as Settings } from "./settings";
-import { GameSettings } from "./settings";
+import { GameSettings, type Settings } from "./settings";
+import { checkVocabulary, everyEffect } from "./vocab/check";
+import { ExprSchema, MoveRule, ResultRule, VarDef, type VocabEffect, vocabEffectSchemas } from "./vocab/schema";
 
 /**
  * The document's `GameDefinition`, as data. Phases, transitions, timeouts and what
@@ -13,7 +14,9 @@ import { GameSettings } from "./settings";
  * - transition conditions "always" and "endCondition";
  * - phase `onEnter` and `afterAction` effect lists, `actionRoles` per action, and
  *   `timeout.setting` (a settings key holding the seconds, e.g. "submitTimeout");
- * - definition `endPhase` and `judging` (which slots and decks a judged round uses).
+ * - definition `endPhase` and `judging` (which slots and decks a judged round uses);
+ * - the rules vocabulary (vocab/, docs/card-table/definitions.md): variables, named
+ *   expressions, phase `moves`, expression transitions, its effects and the `result` rule.
  */
 
 export const ActionType = z.enum([
@@ -83,6 +86,8 @@ export const TransitionCondition = z.discriminatedUnion("type", [
   z.object({ type: z.literal("manual") }),
   z.object({ type: z.literal("always") }),
   z.object({ type: z.literal("endCondition") }),
+  /** The vocabulary: an expression over the game's facts. */
+  z.object({ type: z.literal("expr"), expr: ExprSchema }),
 ]);
 export type TransitionCondition = z.infer<typeof TransitionCondition>;
 
@@ -92,8 +97,8 @@ export type PhaseTransition = z.infer<typeof PhaseTransition>;
 /** Only run an effect when a variant is (or is not) active. */
 const When = z.object({ variant: z.string().optional(), notVariant: z.string().optional() }).optional();
 
-/** What the engine does on entering a phase or after an action: the engine's whole vocabulary. */
-export const Effect = z.discriminatedUnion("type", [
+/** What the engine does on entering a phase or after an action: the engine's own effects. */
+const engineEffects = [
   /** Back to a fresh lobby: scores, hands, decks, round and roles cleared. */
   z.object({ type: z.literal("reset"), when: When }),
   /** Merge the selected packs into the decks and shuffle each. */
@@ -119,8 +124,13 @@ export const Effect = z.discriminatedUnion("type", [
   /** The acting player scores the die's current face value. */
   z.object({ type: z.literal("scoreDie"), dieId: Id, when: When }),
   z.object({ type: z.literal("endGame"), when: When }),
-]);
-export type Effect = z.infer<typeof Effect>;
+] as const;
+
+/** Every effect: the engine's own, and the vocabulary's (whose `if` and `forEachPlayer` hold effects). */
+export type Effect = z.infer<(typeof engineEffects)[number]> | VocabEffect<z.infer<typeof When>>;
+export const Effect: z.ZodType<Effect> = z.lazy(() =>
+  z.discriminatedUnion("type", [...engineEffects, ...vocabEffectSchemas(Effect, When)]),
+);
 
 export const PhaseDefinition = z.object({
   id: Id,
@@ -140,6 +150,10 @@ export const PhaseDefinition = z.object({
     .optional(),
   onEnter: z.array(Effect).optional(),
   afterAction: z.partialRecord(ActionType, z.array(Effect)).optional(),
+  /** The vocabulary: what each allowed action means here (zones, legality, choices). */
+  moves: z.partialRecord(ActionType, MoveRule).optional(),
+  /** What a screen calls an action here ("Stand", "Bid", "Deal again"); the engine never reads it. */
+  labels: z.partialRecord(ActionType, z.string().trim().min(1).max(40)).optional(),
 });
 export type PhaseDefinition = z.infer<typeof PhaseDefinition>;
 
@@ -173,6 +187,18 @@ export const GameDefinition = z
     /** Where endGame, "last player standing" and card exhaustion go. */
     endPhase: Id,
     judging: JudgingConfig.optional(),
+    /** The vocabulary: variables kept for the table or each player. */
+    vars: z.record(Id, VarDef).optional(),
+    /** The vocabulary: expressions named once and used by `{"ref": name}`. */
+    named: z.record(Id, ExprSchema).optional(),
+    /** The vocabulary: how the final standings are ranked (without it, a unique top scorer with points wins). */
+    result: ResultRule.optional(),
+    /**
+     * Which web screen plays it: "judged" (CAH's prompt, answers and judge), "sandbox" (the
+     * free table), or "table" (any definition, from its zones, dice and legal actions).
+     * Without it: "judged" when the definition has `judging`, else "table".
+     */
+    screen: z.enum(["judged", "sandbox", "table"]).optional(),
   })
   .superRefine((d, ctx) => {
     const issue = (message: string, path: (string | number)[] = []) => ctx.addIssue({ code: "custom", message, path });
@@ -201,14 +227,9 @@ export const GameDefinition = z
     };
     d.phases.forEach((p, i) => {
       for (const t of p.transitions) if (!phases.has(t.to)) issue(`transition to unknown phase ${t.to}`, ["phases", i]);
-      (p.onEnter ?? []).forEach((e, j) => {
-        checkEffect(e, ["phases", i, "onEnter", j]);
-      });
-      for (const [a, list] of Object.entries(p.afterAction ?? {}))
-        (list ?? []).forEach((e, j) => {
-          checkEffect(e, ["phases", i, "afterAction", a, j]);
-        });
     });
+    everyEffect(d, checkEffect);
+    checkVocabulary(d, issue);
     if (d.judging) {
       const j = d.judging;
       for (const deck of [j.promptDeck, j.answerDeck])

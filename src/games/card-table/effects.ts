@@ -3,8 +3,12 @@ import { available, buildDecks, drawCards, resolvePacks } from "./deck";
 import type { Effect } from "./definition";
 import { anonymise, award, randoSubmit } from "./judging";
 import { exhausted } from "./pause";
+import { finalResult } from "./result";
 import { active, nextInRotation, randomActive, seated, setJudge, setTurn } from "./roles";
 import { type CardTableState, emptyRound, type Player } from "./state";
+import { type EffectScope, runVocabEffect } from "./vocab/effects";
+import { rankedResult } from "./vocab/result";
+import { VOTING } from "./voting";
 import { currentPick, discard, playerOf } from "./zones";
 
 export function variantActive(s: CardTableState, id: string): boolean {
@@ -17,7 +21,8 @@ function applies(s: CardTableState, e: Effect): boolean {
   return true;
 }
 
-export function runEffect(ctx: Ctx, e: Effect): void {
+/** Run one effect; `scope` says whom the vocabulary's expressions are about (vocab/effects.ts). */
+export function runEffect(ctx: Ctx, e: Effect, scope: EffectScope = {}): void {
   const s = ctx.s;
   if (!applies(s, e)) return;
   switch (e.type) {
@@ -78,6 +83,9 @@ export function runEffect(ctx: Ctx, e: Effect): void {
     case "endGame":
       endGame(ctx);
       return;
+    default:
+      runVocabEffect(ctx, e, scope);
+      return;
   }
 }
 
@@ -90,7 +98,8 @@ export function freshDice(s: CardTableState): CardTableState["dice"] {
 function reset(ctx: Ctx): void {
   const s = ctx.s;
   s.status = "lobby";
-  delete s.pause;
+  s.pause = null;
+  s.pausedMs = 0;
   delete s.startedAt;
   delete s.endedAt;
   delete s.resumedAt;
@@ -110,7 +119,9 @@ function reset(ctx: Ctx): void {
   s.roles.turn = null;
   s.roundState = emptyRound();
   delete s.lastRound;
-  s.cardCount = 0;
+  delete s.vocab;
+  // Vetoed cards stay out of play for the room's next games too.
+  s.cardCount = s.vetoed?.length ?? 0;
   s.phaseDeadline = null;
 }
 
@@ -123,13 +134,15 @@ export function deal(ctx: Ctx, deckId: string, upTo: number): void {
 export function dealTo(ctx: Ctx, p: Player, deckId: string, upTo: number): void {
   const need = upTo - p.hand.length;
   if (need <= 0) return;
-  const cards = drawCards(ctx.s, deckId, need);
+  const cards = drawCards(ctx, deckId, need);
   if (cards.length === 0) return;
   p.hand.push(...cards);
   ctx.emit({ type: "cardDrawn", playerId: p.id, deckId, count: cards.length });
 }
 
 function nextJudge(s: CardTableState, rule: "random" | "rotate" | "variant"): string | null {
+  // Voting: the table judges together, so nobody holds the role.
+  if (variantActive(s, VOTING)) return null;
   const current = s.roles.judge;
   if (rule === "random") return randomActive(s) ?? current;
   if (rule === "variant") {
@@ -169,16 +182,22 @@ function discardSlots(ctx: Ctx, slots: string[]): void {
   for (const p of s.players) for (const id of slots) for (const c of (p.slots[id] ?? []).splice(0)) discard(ctx, c);
 }
 
-/** END: standings; a single top scorer with points wins, otherwise no winner is declared. */
+/**
+ * END: standings; a single top scorer with points wins, otherwise no winner is declared. A
+ * definition with a `result` rule ranks by it instead, and may share a win (`winners`).
+ */
 export function endGame(ctx: Ctx): void {
   const s = ctx.s;
   s.status = "ended";
   s.endedAt = ctx.now;
   s.phaseDeadline = null;
-  delete s.pause;
-  const finalScores = Object.fromEntries(s.players.map((p) => [p.id, p.score]));
-  const top = Math.max(0, ...s.players.map((p) => p.score));
-  const leaders = s.players.filter((p) => p.score === top);
-  const winner = top > 0 && leaders.length === 1 ? leaders[0]?.id : undefined;
+  s.pause = null;
+  const rule = s.definition.result;
+  if (rule) {
+    const { winner, winners, finalScores } = rankedResult(s.players, rule);
+    ctx.emit({ type: "gameEnded", ...(winner === undefined ? {} : { winner }), winners, finalScores });
+    return;
+  }
+  const { winner, finalScores } = finalResult(s.players);
   ctx.emit(winner === undefined ? { type: "gameEnded", finalScores } : { type: "gameEnded", winner, finalScores });
 }

@@ -1,6 +1,6 @@
 import type { Card } from "./content/schema";
 import type { DieFace } from "./definition";
-import type { PlayerPresence } from "./state";
+import type { Player, PlayerPresence } from "./state";
 
 export interface AnonymizedSubmission {
   /** Display order (shuffled), from 1. */
@@ -8,23 +8,48 @@ export interface AnonymizedSubmission {
   cards: Card[];
   /** Only once this entry has won: anonymity ends with the winner's reveal. */
   playerId?: string;
+  /** The answer held a card the lead vetoed: withdrawn from the round, its cards and author never shown. */
+  withdrawn?: true;
 }
 
 /** A player as others may see them: no hand, no hidden slot contents (counts instead). */
-export interface PublicPlayer {
-  id: string;
-  name: string;
-  avatarUrl?: string;
-  isLead: boolean;
-  presence: PlayerPresence;
-  lastSeen: number;
-  joinedAt: number;
-  hand: Card[];
+export interface PublicPlayer
+  extends Pick<
+    Player,
+    | "id"
+    | "name"
+    | "avatarUrl"
+    | "isLead"
+    | "presence"
+    | "lastSeen"
+    | "joinedAt"
+    | "hand"
+    | "slots"
+    | "score"
+    | "virtual"
+  > {
   handCount: number;
-  slots: Record<string, Card[]>;
   slotCounts: Record<string, number>;
-  score: number;
-  virtual?: true;
+}
+
+/** A player as everyone else may see them: how many cards they hold, never which. */
+export function publicPlayer(p: Player): PublicPlayer {
+  const out: PublicPlayer = {
+    id: p.id,
+    name: p.name,
+    isLead: p.isLead,
+    presence: p.presence,
+    lastSeen: p.lastSeen,
+    joinedAt: p.joinedAt,
+    hand: [],
+    handCount: p.hand.length,
+    slots: {},
+    slotCounts: Object.fromEntries(Object.entries(p.slots).map(([k, v]) => [k, v.length])),
+    score: p.score,
+  };
+  if (p.avatarUrl !== undefined) out.avatarUrl = p.avatarUrl;
+  if (p.virtual) out.virtual = true;
+  return out;
 }
 
 /**
@@ -44,17 +69,22 @@ export type GameEvent =
   | { type: "cardDiscarded"; cardId: string }
   | { type: "submissionsRevealed"; submissions: AnonymizedSubmission[] }
   | { type: "winnerSelected"; playerId: string; cardIds: string[] }
+  /** Extension (voting): someone voted; for what stays secret until the count. */
+  | { type: "voteCast"; playerId: string; votesIn: number }
   | { type: "scoreChanged"; playerId: string; newScore: number }
   | { type: "judgeChanged"; playerId: string }
   | { type: "leadChanged"; playerId: string }
   | { type: "roundEnded"; round: number }
-  | { type: "gameEnded"; winner?: string; finalScores: Record<string, number> }
+  /** `winners` (extension): every winner, for definitions whose `result` rule may share a win. */
+  | { type: "gameEnded"; winner?: string; winners?: string[]; finalScores: Record<string, number> }
   | { type: "gamePaused" }
   | { type: "gameResumed" }
   | { type: "dieRolled"; dieId: string; result: DieFace }
   | { type: "turnChanged"; playerId: string }
   /** A player left or was kicked with cards in hand (and unrevealed answers): how many, never which. */
   | { type: "cardsDiscarded"; playerId: string; count: number }
-  | { type: "tableLocked"; locked: boolean };
+  | { type: "tableLocked"; locked: boolean }
+  /** Extension (docs/games/card-table.md, Decisions D18): the lead vetoed a card; never where it was. */
+  | { type: "cardVetoed"; cardId: string; text: string };
 
 export const HIDDEN_CARD = "hidden";

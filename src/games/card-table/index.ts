@@ -1,12 +1,14 @@
 import type { GameModule } from "../../engine/module";
-import { loadPacks } from "./content/index";
+import { REFUSALS } from "./codes";
 import { builtinDefinitions } from "./definitions/index";
 import { cardTableWire } from "./protocol";
 import { createCardTableRules } from "./rules";
+import { cardLibrary, definitionLibrary } from "./service/card-library";
 import { cardTableMigrations } from "./service/migrations";
-import { prepareCardContent, storedDefinition, storedPack } from "./service/pack-cache";
-import { purgeDeletedPacks, storedPackBytes } from "./service/pack-store";
+import { prepareCardContent } from "./service/pack-cache";
+import { purgeDeletedPacks, storedUploadBytes } from "./service/pack-store";
 import { flushCardHistory, projectCardTable } from "./service/projection";
+import { reportRoutes } from "./service/reports";
 import { CreateCardTable, toCardTableOptions } from "./service/room-options";
 import { cardTableRoutes } from "./service/routes";
 import { saveDefinition } from "./service/store";
@@ -14,18 +16,10 @@ import { saveDefinition } from "./service/store";
 export { interpolatePrompt } from "./interpolate";
 export type { GameStateView } from "./view";
 
-/**
- * The shipped packs, read once here so the rules themselves never touch the disk; stored
- * packs and definitions come from the caches `prepareCardContent` fills before the rules run.
- */
-const shipped = new Map(loadPacks().map((p) => [p.id, p]));
-
-export const cardTableRules = createCardTableRules(
-  (id, source) => (source === undefined ? shipped.get(id) : storedPack(id, source)),
-  (ref) => (typeof ref === "string" ? (builtinDefinitions.get(ref) ?? storedDefinition(ref)) : storedDefinition(ref)),
-);
+export const cardTableRules = createCardTableRules(cardLibrary, definitionLibrary);
 
 export const cardTableModule: GameModule = {
+  refusals: REFUSALS,
   title: "Card Table",
   rules: cardTableRules,
   namespace: "/cards",
@@ -33,14 +27,14 @@ export const cardTableModule: GameModule = {
   createRoom: { slug: "cards", body: CreateCardTable, toOptions: toCardTableOptions },
   seatTokens: "signed",
   migrations: cardTableMigrations,
-  routes: cardTableRoutes,
+  routes: [...cardTableRoutes, ...reportRoutes],
   project: projectCardTable,
   prepare: prepareCardContent,
-  storedBytes: ({ db }) => storedPackBytes(db),
+  storedBytes: ({ db }) => storedUploadBytes(db),
   close: ({ db }) => flushCardHistory(db),
   async init({ db }) {
     // The shipped definitions live in game_definitions too, so games rows can reference them.
-    for (const def of builtinDefinitions.values()) await saveDefinition(db, def, true);
+    for (const def of builtinDefinitions.values()) await saveDefinition(db, def, { replace: true });
     // Deleted packs no open room can still name are forgotten at each start.
     await purgeDeletedPacks(db);
   },

@@ -11,6 +11,12 @@ const nextOf = (t: T, id: string) => {
   const order = t.state.turnOrder;
   return order[(order.indexOf(id) + 1) % order.length] as string;
 };
+/** The judge disconnects; who that was. */
+function judgeDisconnects(t: T): string {
+  const j = judge(t);
+  status(t, j, "disconnected");
+  return j;
+}
 const lead = "P1";
 /** A 5-player table whose judge is not the lead, so the lead can act on the judge. */
 function table(players = 5): T {
@@ -18,6 +24,14 @@ function table(players = 5): T {
     const t = cahTable({ players, seed: `judge-${i}` });
     if (judge(t) !== lead && nextOf(t, judge(t)) !== lead) return t;
   }
+}
+
+/** A `table()` at JUDGE, the prompt drawn and every answer in, and its judge. */
+function atJudge(): { t: T; j: string } {
+  const t = table();
+  drawPrompt(t);
+  submitAll(t);
+  return { t, j: judge(t) };
 }
 
 describe("Judge Disconnection, per phase", () => {
@@ -30,8 +44,7 @@ describe("Judge Disconnection, per phase", () => {
 
   it("PROMPT: after a 30 s grace the next player in rotation judges", () => {
     const t = table();
-    const j = judge(t);
-    status(t, j, "disconnected");
+    const j = judgeDisconnects(t);
     t.advance(29_999);
     expect(judge(t)).toBe(j);
     t.advance(1);
@@ -42,8 +55,7 @@ describe("Judge Disconnection, per phase", () => {
 
   it("PROMPT: a judge back within the grace keeps the role", () => {
     const t = table();
-    const j = judge(t);
-    status(t, j, "disconnected");
+    const j = judgeDisconnects(t);
     t.advance(20_000);
     status(t, j, "connected");
     t.advance(60_000);
@@ -66,10 +78,7 @@ describe("Judge Disconnection, per phase", () => {
   });
 
   it("JUDGE: after the grace the new judge may not pick their own answer, but can pick another", () => {
-    const t = table();
-    const j = judge(t);
-    drawPrompt(t);
-    submitAll(t);
+    const { t, j } = atJudge();
     status(t, j, "disconnected");
     t.advance(30_000);
     const nj = judge(t);
@@ -83,10 +92,7 @@ describe("Judge Disconnection, per phase", () => {
   });
 
   it("JUDGE: the lead may reassign the judge (nextTurn); nobody else may", () => {
-    const t = table();
-    const j = judge(t);
-    drawPrompt(t);
-    submitAll(t);
+    const { t, j } = atJudge();
     const someone = t.state.turnOrder.find((id) => id !== j && id !== lead) as string;
     expect(t.refused(someone, { type: "nextTurn" })).toBe("not_lead");
     t.must(lead, { type: "nextTurn" });
@@ -94,10 +100,7 @@ describe("Judge Disconnection, per phase", () => {
   });
 
   it("JUDGE: a judge who leaves is replaced at once", () => {
-    const t = table();
-    const j = judge(t);
-    drawPrompt(t);
-    submitAll(t);
+    const { t, j } = atJudge();
     const next = nextOf(t, j);
     status(t, j, "left");
     expect(judge(t)).toBe(next);
@@ -137,10 +140,7 @@ describe("Judge Disconnection, per phase", () => {
   });
 
   it("RESOLVE: completes on its own once the winner is picked, even if the judge then drops", () => {
-    const t = table();
-    const j = judge(t);
-    drawPrompt(t);
-    submitAll(t);
+    const { t, j } = atJudge();
     t.must(j, { type: "selectWinner", index: 1 });
     status(t, j, "disconnected");
     expect(t.state.currentPhase).toBe("PROMPT");

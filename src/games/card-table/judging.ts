@@ -1,11 +1,13 @@
+import { deepFreeze } from "../../engine/copy";
 import { rngShuffle } from "../../engine/rng";
 import type { Card } from "./content/schema";
 import type { Ctx } from "./context";
-import { deepFreeze } from "./copy";
 import { available, drawCards } from "./deck";
 import type { AnonymizedSubmission } from "./events";
 import { type CardTableState, type Entry, type LastRound, type Player, RANDO } from "./state";
 import { answerSlots, isComplete, markIfComplete, payStake, refundStake, returnSubmission } from "./submissions";
+import { isVoting, scorePlacings } from "./voting";
+import { isWithdrawn } from "./withdrawn";
 import { currentPick, discard, listIn, playerOf } from "./zones";
 
 export function entryCards(s: CardTableState, e: Entry): Card[] {
@@ -21,6 +23,8 @@ export function anonymized(s: CardTableState): AnonymizedSubmission[] {
   const judged = s.roundState.outcome !== undefined;
   return (s.roundState.shuffledOrder ?? []).map((e, i) => {
     const index = i + 1;
+    // A withdrawn answer keeps its place (indices stay put) but shows nothing, ever: not its cards, not its author.
+    if (isWithdrawn(s, e)) return { index, cards: [], withdrawn: true };
     const out: AnonymizedSubmission = { index, cards: entryCards(s, e).slice() };
     if (judged || s.roundState.winningIndex === index) out.playerId = e.playerId;
     return out;
@@ -30,7 +34,8 @@ export function anonymized(s: CardTableState): AnonymizedSubmission[] {
 /** Whether a seat may see the anonymous submissions now. */
 export function seesSubmissions(s: CardTableState, seat: string | null): boolean {
   if (s.roundState.shuffledOrder === undefined) return false;
-  return s.settings.revealToAll || s.roundState.outcome !== undefined || (seat !== null && seat === s.roles.judge);
+  if (s.settings.revealToAll || s.roundState.outcome !== undefined || isVoting(s)) return true;
+  return seat !== null && seat === s.roles.judge;
 }
 
 /**
@@ -49,13 +54,15 @@ export function anonymise(ctx: Ctx): void {
   s.roundState.shuffledOrder = rngShuffle(s.rng, entries);
   if (entries.length === 0) s.roundState.outcome = "none";
   const msg = { type: "submissionsRevealed" as const, submissions: anonymized(s) };
-  if (s.settings.revealToAll) ctx.emit(msg);
+  if (s.settings.revealToAll || isVoting(s)) ctx.emit(msg);
   else if (s.roles.judge) ctx.emit(msg, { seat: s.roles.judge });
 }
 
-/** Entries the current judge may pick: every one but their own. */
+/** Entries the current judge may pick: every one but their own and those withdrawn. */
 export function selectable(s: CardTableState): number[] {
-  return (s.roundState.shuffledOrder ?? []).flatMap((e, i) => (e.playerId === s.roles.judge ? [] : [i + 1]));
+  return (s.roundState.shuffledOrder ?? []).flatMap((e, i) =>
+    e.playerId === s.roles.judge || isWithdrawn(s, e) ? [] : [i + 1],
+  );
 }
 
 export function selectWinner(ctx: Ctx, index: number): void {
@@ -78,6 +85,7 @@ export function award(ctx: Ctx): void {
   if (shown) last.prompt = shown;
   if (s.roundState.winnerId !== undefined) last.winnerId = s.roundState.winnerId;
   if (s.roundState.winningIndex !== undefined) last.winningIndex = s.roundState.winningIndex;
+  if (s.roundState.placings) last.placings = s.roundState.placings;
   const winner = s.roundState.outcome === "winner" ? playerOf(s, s.roundState.winnerId) : undefined;
   // gambling: where each staked point went (kept by a winning gambler, else to the winner).
   const wagers = Object.keys(s.roundState.stakes).map((playerId) =>
@@ -91,6 +99,7 @@ export function award(ctx: Ctx): void {
   // Frozen: later states and every view share it until the next round replaces it.
   s.lastRound = deepFreeze(last);
   const prompt = (s.globalSlots[j.promptSlot] ?? []).splice(0);
+  if (isVoting(s)) scorePlacings(ctx);
   if (!winner) {
     for (const c of prompt) discard(ctx, c);
     for (const owner of Object.keys(s.roundState.stakes)) {
@@ -101,8 +110,10 @@ export function award(ctx: Ctx): void {
   }
   const pile = listIn(winner.slots, j.scoreSlot);
   pile.push(...prompt);
-  winner.score += 1;
-  ctx.emit({ type: "scoreChanged", playerId: winner.id, newScore: winner.score });
+  if (!isVoting(s)) {
+    winner.score += 1;
+    ctx.emit({ type: "scoreChanged", playerId: winner.id, newScore: winner.score });
+  }
   // A gambler whose answer won is the winner, so either way the stake goes to the winner.
   for (const owner of Object.keys(s.roundState.stakes)) payStake(ctx, owner, winner);
 }
@@ -138,6 +149,6 @@ export function randoSubmit(ctx: Ctx): void {
   const pick = currentPick(s);
   if (available(s, j.answerDeck) < pick) return;
   const slot = listIn(p.slots, j.submissionSlot);
-  slot.push(...drawCards(s, j.answerDeck, pick));
+  slot.push(...drawCards(ctx, j.answerDeck, pick));
   markIfComplete(ctx, p, j.submissionSlot);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { replay } from "../../engine/replay";
 import { SYSTEM } from "../../engine/rules";
+import { logged, loggedOrigin, loggedPresence } from "../../engine/testkit";
 import { builtinDefinition } from "./definitions/index";
 import { createCardTableRules } from "./rules";
 import type { CardTableState } from "./state";
@@ -39,5 +40,17 @@ describe("a Card Table logged with its content inline", () => {
     expect(s.players.every((p) => p.hand.every((c) => c.id.startsWith("test-w-")))).toBe(true);
     // The options the rules accept today carry no content.
     expect(rules.options.safeParse(origin.options).success).toBe(false);
+  });
+});
+
+describe("a Card Table logged with the grace window's old name", () => {
+  it("replays it as graceSeconds, from its options and from a logged configure", () => {
+    const rules = createCardTableRules(() => testPack());
+    const settings = { packIds: ["test"], disconnectGraceSeconds: 40 };
+    const origin = loggedOrigin("OLD124", { definition: "cah", settings });
+    const join = loggedPresence("P1", "joined", 2_000);
+    expect(replay<CardTableState>(rules, origin, [join]).settings.graceSeconds).toBe(40);
+    const configure = logged("P1", { type: "configure", settings: { disconnectGraceSeconds: 50 } }, 3_000);
+    expect(replay<CardTableState>(rules, origin, [join, configure]).settings.graceSeconds).toBe(50);
   });
 });

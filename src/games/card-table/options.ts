@@ -26,8 +26,9 @@ export const shippedDefinitions: DefinitionLibrary = (ref) =>
 /**
  * Room options: which game, settings over that definition's defaults, and the packs beyond
  * the shipped ones that `settings.packIds` may name. Content is referenced, not copied
- * (RULINGS): uploaded packs by id and version, packs sent with the room by the hash they
- * were stored under, so a room costs a few bytes in memory and in its log.
+ * (docs/architecture.md, Decisions D6): uploaded packs by id and version, packs sent with
+ * the room by the hash they were stored under, so a room costs a few bytes in memory and in
+ * its log.
  */
 export function cardTableOptions(definitions: DefinitionLibrary) {
   return z

@@ -1,5 +1,7 @@
+import { deadlineIn } from "../../engine/pause";
 import type { Ctx } from "./context";
 import {
+  type Effect,
   type PhaseDefinition,
   type PhaseTransition,
   phaseOf,
@@ -8,10 +10,14 @@ import {
 } from "./definition";
 import { runEffect } from "./effects";
 import { selectable } from "./judging";
-import { pauseGame } from "./pause";
+import { clock } from "./pause";
 import { humans, isSubmitter, nextInRotation, setJudge, setTurn } from "./roles";
 import type { CardTableState } from "./state";
 import { isComplete } from "./submissions";
+import type { EffectScope } from "./vocab/effects";
+import { transitionHolds } from "./vocab/transitions";
+import { passesInRounds, passTurn } from "./vocab/turns";
+import { closeVote, isVoting, pendingVoters } from "./voting";
 
 /** A definition whose automatic transitions chase each other forever is a bug; stop it loudly. */
 const MAX_HOPS = 64;
@@ -29,11 +35,16 @@ export function enterPhase(ctx: Ctx, to: string): void {
   s.currentPhase = to;
   s.phaseStartedAt = ctx.now;
   const secs = timeoutSeconds(s.settings, p);
-  s.phaseDeadline = secs !== null ? ctx.now + ctx.ms(secs) : null;
+  s.phaseDeadline = secs !== null ? deadlineIn(ctx, secs) : null;
   ctx.emit({ type: "phaseChanged", from, to });
-  for (const e of p.onEnter ?? []) {
+  runEffects(ctx, p.onEnter);
+}
+
+/** Run a list of effects until one pauses the game or asks for another phase, then go there. */
+export function runEffects(ctx: Ctx, effects: readonly Effect[] | undefined, scope: EffectScope = {}): void {
+  for (const e of effects ?? []) {
     if (ctx.redirect !== null || ctx.halt) break;
-    runEffect(ctx, e);
+    runEffect(ctx, e, scope);
   }
   ctx.halt = false;
   if (ctx.redirect !== null) {
@@ -74,25 +85,33 @@ function holds(ctx: Ctx, c: TransitionCondition): boolean {
       return true;
     case "endCondition":
       return endConditionMet(s);
+    case "expr":
+      return transitionHolds(ctx, c.expr);
     case "timeout":
     case "manual":
       return false;
   }
 }
 
-/** A judge left with nothing to pick (every entry is theirs, or none) ends the round without a winner. */
-function voidIfNothingToJudge(s: CardTableState): void {
+/**
+ * A judge left with nothing to pick (every entry is theirs, or none) ends the round without a
+ * winner; a vote closes once nobody has a vote left to cast (everyone voted, or went away).
+ */
+function closeIfJudged(ctx: Ctx): void {
+  const s = ctx.s;
   const p = currentPhase(s);
   const r = s.roundState;
   if (!p.allowedActions.includes("selectWinner") || r.shuffledOrder === undefined || r.outcome !== undefined) return;
-  if (selectable(s).length === 0) r.outcome = "none";
+  if (isVoting(s)) {
+    if (pendingVoters(s).length === 0) closeVote(ctx);
+  } else if (selectable(s).length === 0) r.outcome = "none";
 }
 
 /** Take automatic transitions until none holds. */
 export function settlePhases(ctx: Ctx): void {
   const s = ctx.s;
   while (s.status === "playing") {
-    voidIfNothingToJudge(s);
+    closeIfJudged(ctx);
     const t: PhaseTransition | undefined = currentPhase(s).transitions.find(
       (x) => x.automatic && holds(ctx, x.condition),
     );
@@ -111,7 +130,7 @@ export function fireTimeout(ctx: Ctx): void {
   if (!p.timeout) return;
   switch (p.timeout.action) {
     case "pause":
-      pauseGame(ctx, "timeout");
+      clock.pause(ctx, "timeout");
       return;
     case "auto-transition": {
       const t = p.transitions.find((x) => x.condition.type === "timeout") ?? p.transitions[0];
@@ -133,9 +152,15 @@ function skipInactive(ctx: Ctx, p: PhaseDefinition): void {
     s.roundState.timedOut = true;
   }
   if (p.activeRoles.includes("judge")) {
-    if (p.allowedActions.includes("selectWinner") && s.roundState.shuffledOrder !== undefined)
+    // A vote that runs out of time is counted as it stands.
+    if (p.allowedActions.includes("selectWinner") && s.roundState.shuffledOrder !== undefined && isVoting(s))
+      closeVote(ctx);
+    else if (p.allowedActions.includes("selectWinner") && s.roundState.shuffledOrder !== undefined)
       s.roundState.outcome ??= "none";
     else setJudge(ctx, nextInRotation(s, s.roles.judge) ?? s.roles.judge);
   }
-  if (p.activeRoles.includes("turn")) setTurn(ctx, nextInRotation(s, s.roles.turn) ?? s.roles.turn);
+  if (p.activeRoles.includes("turn")) {
+    if (passesInRounds(p)) passTurn(ctx);
+    else setTurn(ctx, nextInRotation(s, s.roles.turn) ?? s.roles.turn);
+  }
 }

@@ -11,6 +11,12 @@ const refusedPresence = (t: T, n: number, status: "connected" | "disconnected" |
   t.refused(SYSTEM, { type: "@presence", seat: seat(n), status });
 const nonJudge = (t: T, k = 0) => t.state.turnOrder.filter((id) => id !== judge(t))[k] as string;
 const num = (id: string) => Number(id.slice(1));
+/** Seat `n` loses its connection and is back `ms` later. */
+function reconnectsAfter(t: T, n: number, ms: number) {
+  presence(t, n, "disconnected");
+  t.advance(ms);
+  presence(t, n, "connected");
+}
 
 describe("joining", () => {
   it("seats players in order; the first is the lead and the host", () => {
@@ -98,11 +104,33 @@ describe("Presence Rules", () => {
     expect(refusedPresence(t, num(gone), "joined")).toBe("left_game");
   });
 
+  it("a player away who loses their socket is disconnected, the grace timed from stepping away", () => {
+    const t = cahTable({ players: 4 });
+    t.must("P2", { type: "setPresence", presence: "away" });
+    t.advance(100_000);
+    presence(t, 2, "disconnected");
+    expect(player(t, "P2").presence).toBe("disconnected");
+    t.advance(200_000);
+    expect(player(t, "P2").presence).toBe("left");
+  });
+
+  it("the grace is graceSeconds, still taken under its old name, and shown to clients under it", () => {
+    const t = cahTable({ players: 4, settings: { disconnectGraceSeconds: 10 } as never });
+    expect(t.state.settings.graceSeconds).toBe(10);
+    const settings = (t.view("P1") as { state: { settings: Record<string, unknown> } }).state.settings;
+    expect(settings.disconnectGraceSeconds).toBe(10);
+    expect(settings).not.toHaveProperty("graceSeconds");
+    presence(t, 2, "disconnected");
+    t.advance(10_000);
+    expect(player(t, "P2").presence).toBe("left");
+    const lobby = cahTable({ players: 3, start: false });
+    lobby.must("P1", { type: "configure", settings: { disconnectGraceSeconds: 20 } as never });
+    expect(lobby.state.settings.graceSeconds).toBe(20);
+  });
+
   it("disconnected: back within the grace period, nothing is lost", () => {
     const t = cahTable({ players: 4 });
-    presence(t, 2, "disconnected");
-    t.advance(299_000);
-    presence(t, 2, "connected");
+    reconnectsAfter(t, 2, 299_000);
     t.advance(10_000);
     expect(player(t, "P2").presence).toBe("active");
     expect(player(t, "P2").hand).toHaveLength(7);
@@ -187,9 +215,7 @@ describe("Lead succession", () => {
 
   it("a lead back within the grace period stays lead", () => {
     const t = cahTable({ players: 4 });
-    presence(t, 1, "disconnected");
-    t.advance(30_000);
-    presence(t, 1, "connected");
+    reconnectsAfter(t, 1, 30_000);
     t.advance(60_000);
     expect(t.state.roles.lead).toBe("P1");
   });

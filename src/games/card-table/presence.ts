@@ -1,67 +1,64 @@
-import { type RuleError, refuse } from "../../engine/errors";
+import type { RuleError } from "../../engine/errors";
+import { setPresence as changePresence, goneRefusal, playerName, presenceFor } from "../../engine/presence";
 import type { PresenceIntent } from "../../engine/rules";
+import { refuse } from "./codes";
 import type { Ctx } from "./context";
 import { dealTo } from "./effects";
-import type { PublicPlayer } from "./events";
+import { publicPlayer } from "./events";
+import { currentPhase } from "./phases";
 import { nextInRotation, seated, setJudge, setTurn } from "./roles";
 import type { CardTableState, Player, PlayerPresence } from "./state";
 import { discardSubmission } from "./submissions";
+import { passesInRounds, passTurn } from "./vocab/turns";
 import { discard, playerOf } from "./zones";
 
-const MAX_NAME = 40;
+/** What a presence change will do, worked out without touching the state. */
+export type PresencePlan =
+  | { kind: "join"; name: string }
+  | { kind: "rejoin"; name: string | undefined }
+  | { kind: "set"; presence: "active" | "disconnected" }
+  | { kind: "leave" };
 
-export function publicPlayer(p: Player): PublicPlayer {
-  const out: PublicPlayer = {
-    id: p.id,
-    name: p.name,
-    isLead: p.isLead,
-    presence: p.presence,
-    lastSeen: p.lastSeen,
-    joinedAt: p.joinedAt,
-    hand: [],
-    handCount: p.hand.length,
-    slots: {},
-    slotCounts: Object.fromEntries(Object.entries(p.slots).map(([k, v]) => [k, v.length])),
-    score: p.score,
-  };
-  if (p.avatarUrl !== undefined) out.avatarUrl = p.avatarUrl;
-  if (p.virtual) out.virtual = true;
-  return out;
-}
-
-function cleanName(name: string | undefined, seat: string): string {
-  const n = (name ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_NAME);
-  return n.length > 0 ? n : seat;
-}
-
-/** Presence from the platform: joins, socket comings and goings, leaving for good. */
-export function presence(ctx: Ctx, intent: PresenceIntent): RuleError | undefined {
-  const s = ctx.s;
-  const gone = s.gone[intent.seat];
+/** Presence from the platform (joins, sockets coming and going, leaving for good), checked. */
+export function planPresence(s: CardTableState, intent: PresenceIntent): PresencePlan | RuleError {
   const p = playerOf(s, intent.seat);
-  if (gone === "kicked") return refuse("kicked", "You were removed from this game.");
-  if (gone === "left" || p?.presence === "left") return refuse("left_game", "You left this game and cannot rejoin it.");
+  const gone = goneRefusal(s.gone[intent.seat] ?? (p?.presence === "left" ? "left" : undefined));
+  if (gone) return gone;
   if (p?.virtual) return refuse("unknown_seat", "No such seat.");
-  switch (intent.status) {
-    case "joined":
-      if (p) {
-        const renamed = intent.name === undefined ? p.name : cleanName(intent.name, p.id);
-        if (!nameTaken(s, renamed, p.id)) p.name = renamed;
-        setPresence(ctx, p, "active");
-        return;
-      }
-      return join(ctx, intent.seat, intent.name);
-    case "connected":
-      if (!p) return refuse("unknown_seat", `Seat ${intent.seat} has not joined.`);
-      setPresence(ctx, p, "active");
+  if (intent.status === "joined") {
+    if (p) return { kind: "rejoin", name: intent.name };
+    if (s.locked) return refuse("table_locked", "The lead has locked this table to newcomers; you can watch.");
+    if (seated(s).length >= s.definition.maxPlayers) return refuse("room_full", "This table is full.");
+    const wanted = playerName(intent.name) ?? intent.seat;
+    if (nameTaken(s, wanted))
+      return refuse("name_taken", `Someone here is already called ${wanted}; choose another name.`);
+    return { kind: "join", name: wanted };
+  }
+  if (!p) return refuse("unknown_seat", `Seat ${intent.seat} has not joined.`);
+  if (intent.status === "left") return { kind: "leave" };
+  // Not "unchanged" even when it is: every presence says when the player was last seen.
+  return { kind: "set", presence: presenceFor(intent.status) as "active" | "disconnected" };
+}
+
+export function applyPresence(ctx: Ctx, seat: string, plan: PresencePlan): void {
+  const s = ctx.s;
+  const p = playerOf(s, seat);
+  switch (plan.kind) {
+    case "join":
+      join(ctx, seat, plan.name);
       return;
-    case "disconnected":
-      if (!p) return refuse("unknown_seat", `Seat ${intent.seat} has not joined.`);
-      setPresence(ctx, p, "disconnected");
+    case "rejoin": {
+      const player = p as Player;
+      const renamed = plan.name === undefined ? player.name : (playerName(plan.name) ?? player.id);
+      if (!nameTaken(s, renamed, player.id)) player.name = renamed;
+      setPresence(ctx, player, "active");
       return;
-    case "left":
-      if (!p) return refuse("unknown_seat", `Seat ${intent.seat} has not joined.`);
-      leave(ctx, p, "left");
+    }
+    case "set":
+      setPresence(ctx, p as Player, plan.presence);
+      return;
+    case "leave":
+      leave(ctx, p as Player, "left");
       return;
   }
 }
@@ -72,16 +69,11 @@ export function nameTaken(s: CardTableState, name: string, except?: string): boo
   return s.players.some((p) => p.id !== except && p.presence !== "left" && p.name.toLocaleLowerCase() === key);
 }
 
-function join(ctx: Ctx, seat: string, name: string | undefined): RuleError | undefined {
+function join(ctx: Ctx, seat: string, name: string): void {
   const s = ctx.s;
-  if (s.locked) return refuse("table_locked", "The lead has locked this table to newcomers; you can watch.");
-  if (seated(s).length >= s.definition.maxPlayers) return refuse("room_full", "This table is full.");
-  const wanted = cleanName(name, seat);
-  if (nameTaken(s, wanted))
-    return refuse("name_taken", `Someone here is already called ${wanted}; choose another name.`);
   const p: Player = {
     id: seat,
-    name: wanted,
+    name,
     isLead: false,
     presence: "active",
     lastSeen: ctx.now,
@@ -103,17 +95,17 @@ function join(ctx: Ctx, seat: string, name: string | undefined): RuleError | und
   const handDeck = s.definition.judging?.answerDeck ?? Object.keys(s.decks)[0];
   if ((s.status === "playing" || s.status === "paused") && handDeck && s.decks[handDeck])
     dealTo(ctx, p, handDeck, s.settings.handSize);
-  return;
 }
 
-/** Presence Rules: absence is timed from the first moment the player stopped being active. */
+/**
+ * Presence Rules, by the engine's model: absence is timed from the first moment the player
+ * stopped being active. Away is a player's own step back, so losing the socket while away
+ * makes them disconnected (and starts the grace window from when they stepped away).
+ */
 export function setPresence(ctx: Ctx, p: Player, presence: PlayerPresence): void {
   p.lastSeen = ctx.now;
-  if (p.presence === presence) return;
-  p.presence = presence;
-  if (presence === "active") delete p.absentSince;
-  else p.absentSince ??= ctx.now;
-  ctx.emit({ type: "playerPresenceChanged", playerId: p.id, presence });
+  if (changePresence(p, presence, ctx.now, "chosen"))
+    ctx.emit({ type: "playerPresenceChanged", playerId: p.id, presence });
 }
 
 /**
@@ -125,7 +117,10 @@ export function leave(ctx: Ctx, p: Player, reason: "left" | "kicked" | "disconne
   const s = ctx.s;
   const inGame = s.status === "playing" || s.status === "paused";
   if (inGame && s.roles.judge === p.id) setJudge(ctx, nextInRotation(s, p.id));
-  if (s.roles.turn === p.id) setTurn(ctx, nextInRotation(s, p.id));
+  if (s.roles.turn === p.id) {
+    if (inGame && passesInRounds(currentPhase(s))) passTurn(ctx);
+    else setTurn(ctx, nextInRotation(s, p.id));
+  }
   // Face-down cards go quietly: the others hear how many, not which (a hand is secret).
   let discarded = 0;
   for (const c of p.hand.splice(0)) {
@@ -140,8 +135,4 @@ export function leave(ctx: Ctx, p: Player, reason: "left" | "kicked" | "disconne
   ctx.emit({ type: "playerLeft", playerId: p.id, reason });
   // Nobody keeps a seat record in a lobby: the table simply loses a chair.
   if (s.status === "lobby") s.players = s.players.filter((x) => x.id !== p.id);
-}
-
-export function isGone(s: CardTableState, seat: string): boolean {
-  return s.gone[seat] !== undefined;
 }

@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { deepFreeze } from "../../engine/copy";
+import { commands, type Cmd as KitCmd, PRESENCE_OPS } from "../../engine/property-kit";
 import { replay } from "../../engine/replay";
 import { type AnyRules, SYSTEM } from "../../engine/rules";
 import { reaches, Table } from "../../engine/testkit";
-import { deepFreeze } from "./copy";
 import { HIDDEN_CARD } from "./events";
 import type { CardTableState } from "./state";
 import { testPack } from "./test-packs";
@@ -32,26 +33,13 @@ const WEIGHTS = {
   force: 1,
   nextTurn: 1,
   configure: 1,
+  veto: 2,
   junk: 4,
   wait: 4,
 } as const;
-type Op = keyof typeof WEIGHTS;
-interface Cmd {
-  op: Op;
-  seat: number;
-  a: number;
-  b: number;
-}
-
-const cmd: fc.Arbitrary<Cmd> = fc.record({
-  op: fc.oneof(...Object.entries(WEIGHTS).map(([op, weight]) => ({ weight, arbitrary: fc.constant(op as Op) }))),
-  seat: fc.integer({ min: 0, max: SEATS.length - 1 }),
-  a: fc.nat({ max: 1000 }),
-  b: fc.nat({ max: 1000 }),
-});
 
 const setup = fc.record({
-  judge: fc.constantFrom("judgeRotate", "judgeWinner", "judgeRandom"),
+  judge: fc.constantFrom("judgeRotate", "judgeWinner", "judgeRandom", "voting"),
   rando: fc.boolean(),
   gambling: fc.boolean(),
   revealToAll: fc.boolean(),
@@ -60,6 +48,8 @@ const setup = fc.record({
   whites: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 40, max: 70 }) }, fc.integer({ min: 3, max: 30 })),
   blacks: fc.integer({ min: 1, max: 12 }),
   timeouts: fc.boolean(),
+  // Blank cards in the answer deck, written on (or not) as they are played.
+  blanks: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, fc.integer({ min: 1, max: 8 })),
   seed: fc.string({ maxLength: 8 }),
 });
 
@@ -78,16 +68,11 @@ function run(t: Table<CardTableState>, c: Cmd): void {
   if (t.state.status === "ended" && c.a % 4 === 0) t.act(lead, { type: "setPhase", phaseId: "LOBBY" });
   if (t.state.status === "lobby" && c.a % 2 === 0) t.act(lead, { type: "startGame" });
   const presence = (status: string) => t.act(SYSTEM, { type: "@presence", seat, status, name: `N${c.a}` });
+  if (c.op === "join" || c.op === "connect" || c.op === "disconnect") {
+    presence(PRESENCE_OPS[c.op]);
+    return;
+  }
   switch (c.op) {
-    case "join":
-      presence("joined");
-      return;
-    case "connect":
-      presence("connected");
-      return;
-    case "disconnect":
-      presence("disconnected");
-      return;
     case "leave":
       presence("left");
       return;
@@ -128,9 +113,18 @@ function run(t: Table<CardTableState>, c: Cmd): void {
         toSlot = "submission";
       }
       const hand = actor?.hand ?? [];
-      const card = hand.length > 0 ? hand[c.a % hand.length]?.id : "nope";
+      const card = hand.length > 0 ? hand[c.a % hand.length] : undefined;
       const position = c.b % 4 === 0 ? { position: c.a % 3 } : {};
-      t.act(actor?.id ?? seat, { type: "play", cardId: card, fromZone: "hand", toSlot, ...position });
+      // Text mostly with a blank card, sometimes with none or with a card that takes none.
+      const text = (card?.properties.blank === true) !== (c.b % 9 === 0) ? { text: `w${c.a}` } : {};
+      t.act(actor?.id ?? seat, {
+        type: "play",
+        cardId: card?.id ?? "nope",
+        fromZone: "hand",
+        toSlot,
+        ...position,
+        ...text,
+      });
       return;
     }
     case "judge": {
@@ -165,6 +159,15 @@ function run(t: Table<CardTableState>, c: Cmd): void {
         settings: { activeVariants: variants({ judge: "judgeRotate", rando: c.a % 2 === 0, gambling: c.b % 2 === 0 }) },
       });
       return;
+    case "veto": {
+      // The lead (sometimes someone else) vetoes a card from anywhere: a hand, an answer, the prompt, a pile.
+      const all = everyCard(t.state)
+        .filter((z) => z.where !== "vetoed")
+        .flatMap((z) => z.cards);
+      const card = all[(c.a * 7 + c.b) % Math.max(1, all.length)];
+      t.act(c.b % 5 ? lead : seat, { type: "vetoCard", cardId: card?.id ?? "nope" });
+      return;
+    }
     case "junk": {
       const junk = [
         { type: "play", cardId: "zzz", fromZone: "hand", toSlot: "submission" },
@@ -213,12 +216,16 @@ function problems(t: Table<CardTableState>, from: number): string[] {
     // No author is named while the judge decides; once judged, every entry names its true author.
     const order = s.roundState.shuffledOrder ?? [];
     for (const e of v.roundState.anonymized ?? []) {
+      // A withdrawn answer (its card vetoed) never names its author, nor shows its cards.
+      if (e.withdrawn && (e.playerId !== undefined || e.cards.length > 0))
+        out.push(`${viewer} sees withdrawn entry ${e.index}`);
       if (e.playerId !== undefined && authorsHidden) out.push(`${viewer} sees the author of entry ${e.index}`);
       if (e.playerId !== undefined && e.playerId !== order[e.index - 1]?.playerId)
         out.push(`${viewer} is told the wrong author for entry ${e.index}`);
     }
     for (const e of lastRound?.submissions ?? [])
-      if (e.playerId === undefined) out.push(`${viewer} is not told who wrote last round's entry ${e.index}`);
+      if (e.playerId === undefined && !e.withdrawn)
+        out.push(`${viewer} is not told who wrote last round's entry ${e.index}`);
   }
   // Events: a hidden card's id reaches only its player; revealed submissions never carry authors.
   for (const d of t.sent.slice(from)) {
@@ -249,6 +256,7 @@ function randomTable(r: AnyRules, cfg: Setup): Table<CardTableState> {
         packIds: [pack.id],
         activeVariants: variants(cfg),
         revealToAll: cfg.revealToAll,
+        blankCards: cfg.blanks,
         endValue: 3,
         ...(cfg.timeouts ? { submitTimeout: 20, judgeTimeout: 15 } : {}),
       },
@@ -260,6 +268,10 @@ function randomTable(r: AnyRules, cfg: Setup): Table<CardTableState> {
   t.act("P1", { type: "startGame" });
   return t;
 }
+
+/** The random commands: an operation by its weight, a seat, two choices. */
+type Cmd = KitCmd<keyof typeof WEIGHTS>;
+const cmd = commands(WEIGHTS, SEATS.length);
 
 describe("properties over random play", () => {
   it("cards are conserved, refusals change nothing, nothing leaks, and the log replays to the same state", () => {

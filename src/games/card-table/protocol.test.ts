@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { envelopeWire } from "../../engine/envelope-wire";
 import { isRuleError } from "../../engine/errors";
 import { SYSTEM } from "../../engine/rules";
 import { cardTableModule } from "./index";
@@ -26,55 +27,8 @@ describe("wire protocol", () => {
     expect(state.cardCount).toBeGreaterThan(100);
   });
 
-  it("an action message becomes an intent, its requestId kept", () => {
-    const action = { type: "play", cardId: "w-1", fromZone: "hand", toSlot: "submission" };
-    expect(cardTableWire.parse({ type: "action", action, requestId: "r1" })).toEqual({
-      kind: "intent",
-      intent: action,
-      requestId: "r1",
-    });
-  });
-
-  it("bad messages are refused with a code and keep the requestId when there is one", () => {
-    expect(cardTableWire.parse("hello")).toMatchObject({ kind: "invalid", code: "bad_message" });
-    expect(cardTableWire.parse({ type: "shout", requestId: "r2" })).toMatchObject({
-      kind: "invalid",
-      code: "unknown_type",
-      requestId: "r2",
-    });
-    expect(cardTableWire.parse({ type: "action", action: { type: "fly" }, requestId: "r3" })).toMatchObject({
-      kind: "invalid",
-      code: "bad_action",
-      requestId: "r3",
-    });
-    expect(cardTableWire.parse({ type: "action", action: { type: "startGame" } })).toMatchObject({
-      kind: "invalid",
-      code: "bad_message",
-    });
-    expect(cardTableWire.parse({ type: "leave", requestId: "r4" })).toEqual({ kind: "leave", requestId: "r4" });
-  });
-
-  it("joins come through the handshake", () => {
-    const h = cardTableWire.handshake;
-    expect(h?.({ roomId: "abc123", name: "Ann", token: "t0k" })).toEqual({
-      kind: "join",
-      roomId: "ABC123",
-      credential: "t0k",
-      name: "Ann",
-    });
-    expect(h?.({ roomId: "abc123" })).toEqual({ kind: "join", roomId: "ABC123" });
-    expect(h?.({ roomId: "!" })).toMatchObject({ kind: "invalid", code: "bad_handshake" });
-    expect(h?.(undefined)).toBeNull();
-  });
-
-  it("errors and acks in the document's shape", () => {
-    expect(cardTableWire.error("not_judge", "Only the judge can do that now.", "r9")).toEqual({
-      type: "error",
-      requestId: "r9",
-      error: "not_judge",
-      message: "Only the judge can do that now.",
-    });
-    expect(cardTableWire.ack?.("r9")).toEqual({ type: "ack", requestId: "r9" });
+  it("speaks the engine's action envelope; its errors are the document's ServerMessage", () => {
+    expect(cardTableWire).toBe(envelopeWire);
     expect(ServerMessage.safeParse(cardTableWire.error("x", "y")).success).toBe(true);
   });
 

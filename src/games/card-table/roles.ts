@@ -1,8 +1,11 @@
+import { deadlineIn } from "../../engine/pause";
+import { longestSeated } from "../../engine/presence";
 import { rngPick } from "../../engine/rng";
 import type { Ctx } from "./context";
 import { phaseOf, type Role, timeoutSeconds } from "./definition";
 import type { CardTableState, Player } from "./state";
 import { returnSubmission } from "./submissions";
+import { mayVote } from "./voting";
 import { currentPick, playerOf } from "./zones";
 
 /** Real people at the table (not the rando variant's virtual player), left ones included. */
@@ -40,7 +43,8 @@ export function holdsRole(s: CardTableState, id: string, role: Role): boolean {
     case "lead":
       return s.roles.lead === id;
     case "judge":
-      return s.roles.judge === id;
+      // With the voting variant there is no judge: whoever still has a vote does the judging.
+      return s.roles.judge === id || mayVote(s, p);
     case "turn":
       return s.roles.turn === id;
     case "submitters":
@@ -96,16 +100,12 @@ function rearm(ctx: Ctx, role: Role): void {
   if (s.status !== "playing") return;
   const p = phaseOf(s.definition, s.currentPhase);
   const secs = timeoutSeconds(s.settings, p);
-  if (secs !== null && p.activeRoles.includes(role)) s.phaseDeadline = ctx.now + ctx.ms(secs);
+  if (secs !== null && p.activeRoles.includes(role)) s.phaseDeadline = deadlineIn(ctx, secs);
 }
 
-/** The document's assignNewLead: the longest-tenured active player (join order breaks ties). */
-export function assignNewLead(players: Player[]): string | null {
-  return (
-    players
-      .filter((p) => p.presence === "active" && !p.virtual)
-      .sort((a, b) => a.joinedAt - b.joinedAt || a.seq - b.seq)[0]?.id ?? null
-  );
+/** The document's assignNewLead: the longest-tenured active player (by join order). */
+export function newLead(s: CardTableState): string | null {
+  return longestSeated(s.players, (p) => p.presence === "active" && !p.virtual)?.id ?? null;
 }
 
 export function setLead(ctx: Ctx, id: string | null): void {

@@ -1,11 +1,13 @@
-import { type RuleError, refuse } from "../../engine/errors";
+import { defineGame, UNCHANGED } from "../../engine/game";
 import { seedRng } from "../../engine/rng";
-import { type From, type GameRules, isPresence, type PresenceIntent, type Step, SYSTEM } from "../../engine/rules";
+import type { GameRules } from "../../engine/rules";
 import { Action } from "./actions";
 import { apply } from "./apply";
-import { Ctx, type PackLibrary } from "./context";
+import { Ctx } from "./context";
 import { workingCopy } from "./copy";
+import type { PackLibrary } from "./deck";
 import { freshDice } from "./effects";
+import { handoverRefusal } from "./handover";
 import {
   type CardTableOptions,
   cardTableOptions,
@@ -14,11 +16,11 @@ import {
   resolveDefinition,
   shippedDefinitions,
 } from "./options";
-import { presence } from "./presence";
+import { applyPresence, planPresence } from "./presence";
 import { applyPatch } from "./settings";
 import { type CardTableState, emptyRound } from "./state";
 import { settleTable } from "./table";
-import { due, fireDue, timers } from "./timers";
+import { fire, timers } from "./timers";
 import { validate } from "./validate";
 import { gameView } from "./view";
 import { playerOf } from "./zones";
@@ -40,28 +42,24 @@ function changesNothing(s: CardTableState, from: string, a: Action): boolean {
   }
 }
 
-function describe(err: { issues: { path: PropertyKey[]; message: string }[] }): string {
-  const i = err.issues[0];
-  return i ? `${i.path.map(String).join(".") || "action"}: ${i.message}` : "invalid action";
-}
-
 /**
- * The Card Table rules: one generic engine driven by a `GameDefinition`. `library`
- * resolves card packs (shipped by id, stored ones by id and version or hash) and is read
- * when a game starts; `definitions` resolves the room's definition reference at setup.
- * Both read content the platform loaded before the rules run (`prepare`).
+ * The Card Table rules: one generic engine driven by a `GameDefinition`, assembled by the
+ * platform's engine from its parts. `library` resolves card packs (shipped by id, stored
+ * ones by id and version or hash) and is read when a game starts; `definitions` resolves the
+ * room's definition reference at setup. Both read content the platform loaded before the
+ * rules run (`prepare`).
  */
 export function createCardTableRules(
   library: PackLibrary,
   definitions: DefinitionLibrary = shippedDefinitions,
 ): GameRules<CardTableState, Action, CardTableOptions> {
-  return {
+  return defineGame({
     id: CARD_TABLE_ID,
     seats: { min: 1, max: 100 },
     options: cardTableOptions(definitions),
     intent: Action,
 
-    setup({ roomId, options: parsed, seed, now, timeScale }) {
+    setup({ roomId, options: parsed, seed, now, timeScale }): CardTableState {
       // A log's options, as stored: older rooms carried their definition and packs whole.
       const options = parsed as LoggedOptions;
       const definition = resolveDefinition(options, definitions);
@@ -73,6 +71,8 @@ export function createCardTableRules(
         hostId: null,
         definition,
         status: "lobby",
+        pause: null,
+        pausedMs: 0,
         createdAt: now,
         settings,
         activeVariants: [...settings.activeVariants],
@@ -102,44 +102,34 @@ export function createCardTableRules(
       return s;
     },
 
-    act(state, from: From, intent: Action | PresenceIntent, now): Step<CardTableState> | RuleError {
-      if (isPresence(intent)) {
-        if (from !== SYSTEM) return refuse("system_only", "Presence comes from the platform.");
-        const ctx = new Ctx(workingCopy(state), now, null, library);
-        const err = presence(ctx, intent);
-        if (err) return err;
-        settleTable(ctx);
-        return ctx.step();
-      }
-      if (from === SYSTEM) return refuse("not_a_player", "The platform does not play.");
-      const parsed = Action.safeParse(intent);
-      if (!parsed.success) return refuse("bad_action", describe(parsed.error));
-      // Validation only reads, so a refusal costs no copy of the state.
-      const err = validate(state, from, parsed.data, library);
+    copy: workingCopy,
+    context: (s, now) => new Ctx(s, now, library),
+    validate: (s, from, action) => {
+      const err = validate(s, from, action, library);
       if (err) return err;
       // Accepted but changing nothing (a repeated presence, the same settings, the same lock):
       // the very state back, so the host neither logs nor publishes it.
-      if (changesNothing(state, from, parsed.data)) return { state, out: [] };
-      const ctx = new Ctx(workingCopy(state), now, from, library);
-      apply(ctx, parsed.data);
-      settleTable(ctx);
-      return ctx.step();
+      return changesNothing(s, from, action) ? UNCHANGED : from;
     },
-
-    due,
-
-    tick(state, now) {
-      if (!timers(state).some((t) => t.at <= now)) return { state, out: [] };
-      const ctx = new Ctx(workingCopy(state), now, null, library);
-      fireDue(ctx);
-      return ctx.step();
+    apply: (ctx, from, action) => {
+      ctx.actor = from;
+      apply(ctx, action);
     },
-
+    presence: {
+      plan: (s, p) => planPresence(s, p),
+      apply: (ctx, p, plan) => applyPresence(ctx, p.seat, plan),
+    },
+    deadlines: timers,
+    fire,
+    settle: settleTable,
+    // Each seat's view after the events.
+    finish: (ctx) => ctx.views(),
+    handover: handoverRefusal,
     stage: (state) => (state.status === "lobby" ? "lobby" : state.status === "ended" ? "over" : "playing"),
     // The definition never changes, so only a full sync (join, reconnect) carries it.
     view: (state, seat, now, sync) => ({
       type: "state",
       state: { ...gameView(state, seat, sync !== "update"), serverNow: now },
     }),
-  };
+  });
 }

@@ -1,12 +1,16 @@
+import type { Pause } from "../../engine/pause";
+import type { Presence } from "../../engine/presence";
 import type { Rng } from "../../engine/rng";
 import type { Card, CardPack } from "./content/schema";
 import type { DieDef, DieFace, GameDefinition } from "./definition";
 import type { AnonymizedSubmission, GameEvent } from "./events";
-import type { GameSettings } from "./settings";
+import type { Settings } from "./settings";
+import type { VocabState } from "./vocab/state";
 
 export type { Card, CardPack };
 
-export type PlayerPresence = "active" | "away" | "disconnected" | "left";
+/** The engine's presence words; "away" is a player's own step back here (the engine's "chosen" away). */
+export type PlayerPresence = Presence;
 export type GameStatus = "lobby" | "playing" | "paused" | "ended";
 
 /** The id of the virtual player of the `rando` variant; never a seat id ("P1", …). */
@@ -23,7 +27,7 @@ export interface Player {
   /** Join order, to break joinedAt ties in lead succession. */
   seq: number;
   /** When the player stopped being active (away / disconnected); cleared on return. */
-  absentSince?: number;
+  absentSince?: number | null;
   hand: Card[];
   slots: Record<string, Card[]>;
   score: number;
@@ -73,6 +77,20 @@ export interface RoundState {
   outcome?: "winner" | "none";
   /** gambling: the prompt card each gambler staked this round. */
   stakes: Record<string, string>;
+  /** voting: each voter's display index. Never sent: only who has voted, until the count. */
+  votes?: Record<string, number>;
+  /** voting: the count, once the vote is closed. */
+  placings?: Placing[];
+  /** Answers withdrawn for holding a vetoed card (withdrawn.ts). Never sent: they name authors. */
+  withdrawn?: Entry[];
+}
+
+/** voting: an answer's place in the count (display index, author, votes, points). */
+export interface Placing {
+  index: number;
+  playerId: string;
+  votes: number;
+  points: number;
 }
 
 /** The last judged round, kept for display after the table moves on, with every answer's author. */
@@ -82,16 +100,14 @@ export interface LastRound {
   submissions: AnonymizedSubmission[];
   winnerId?: string;
   winningIndex?: number;
+  /** voting: each answer's votes and points, best first. */
+  placings?: Placing[];
   /** gambling: each staked point, kept by a gambler whose answer won, lost to the winner, or returned. */
   wagers?: { playerId: string; outcome: "kept" | "lost" | "returned"; to?: string }[];
 }
 
-export interface PauseState {
-  reason: "lead" | "insufficient" | "timeout" | "exhausted";
-  at: number;
-  /** Phase timer time left when paused, restored on resume. */
-  phaseRemaining: number | null;
-}
+/** Why a game is paused: the lead's pause, too few players here, a phase that pauses at its timeout, or no cards left. */
+export type PauseState = Pause<"lead" | "insufficient" | "timeout" | "exhausted">;
 
 export interface CardTableState {
   v: 1;
@@ -101,12 +117,14 @@ export interface CardTableState {
   hostId: string | null;
   definition: GameDefinition;
   status: GameStatus;
-  pause?: PauseState;
+  pause: PauseState | null;
+  /** Paused time so far. */
+  pausedMs: number;
   createdAt: number;
   startedAt?: number;
   endedAt?: number;
   resumedAt?: number;
-  settings: GameSettings;
+  settings: Settings;
   activeVariants: string[];
   roles: Roles;
   players: Player[];
@@ -126,16 +144,20 @@ export interface CardTableState {
   history: GameEvent[];
   /** Seats that may not come back: kicked, or left. */
   gone: Record<string, "left" | "kicked">;
-  /** The lead closed the table to newcomers (RULINGS Card Table #5). */
+  /** The lead closed the table to newcomers (docs/games/card-table.md, Decisions D5). */
   locked?: boolean;
-  /** Cards in play since the decks were built; the conservation check counts against it. */
+  /** Cards in play since the decks were built, vetoed ones included; the conservation check counts against it. */
   cardCount: number;
+  /** Cards the lead vetoed (vetoes.ts): out of play for the room, kept here so every card stays counted. */
+  vetoed?: Card[];
   /** Packs carried whole in the options of rooms created before packs were stored by reference (replays of old logs). */
   inlinePacks?: CardPack[];
   /** Uploaded packs the room may use, by id and version (their cards are read at game start). */
   packRefs?: { id: string; version: number }[];
   /** Packs sent with the room, stored and named by hash (their cards are read at game start). */
   inlineRefs?: { id: string; hash: string }[];
+  /** The rules vocabulary's variables and turns (vocab/state.ts); absent until first set. */
+  vocab?: VocabState;
   nextSeq: number;
   timeScale: number;
   rng: Rng;

@@ -1,5 +1,7 @@
 import type { Ctx } from "./context";
 import type { CardTableState, Player } from "./state";
+import { clearWithdrawn } from "./withdrawn";
+import { blankAgain } from "./write-ins";
 import { currentPick, discard, listIn, removeCard } from "./zones";
 
 /** The slots that hold answers in a judged round: the submission, and the gambling wager. */
@@ -62,6 +64,7 @@ export function refundStake(ctx: Ctx, p: Player): void {
 
 function clearMarks(ctx: Ctx, p: Player): void {
   for (const at of Object.values(ctx.s.roundState.submittedAt)) delete at[p.id];
+  clearWithdrawn(ctx.s, p.id);
 }
 
 /** Answers go back to the player's hand (a new judge, an incomplete submission at reveal). */
@@ -70,7 +73,8 @@ export function returnSubmission(ctx: Ctx, p: Player, slots = answerSlots(ctx.s)
     const cards = p.slots[slot];
     if (!cards || cards.length === 0) continue;
     if (p.virtual) for (const c of cards.splice(0)) discard(ctx, c);
-    else p.hand.push(...cards.splice(0));
+    // A written card comes back blank: its writer may write something else.
+    else p.hand.push(...cards.splice(0).map(blankAgain));
     if (slot === ctx.s.definition.judging?.wagerSlot) refundStake(ctx, p);
   }
   clearMarks(ctx, p);

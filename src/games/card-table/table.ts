@@ -1,7 +1,7 @@
 import type { Ctx } from "./context";
-import { pauseGame, resumeGame } from "./pause";
+import { clock } from "./pause";
 import { enterPhase, settlePhases } from "./phases";
-import { active, assignNewLead, seated, setLead } from "./roles";
+import { active, newLead, seated, setLead } from "./roles";
 import { playerOf } from "./zones";
 
 /**
@@ -12,18 +12,17 @@ import { playerOf } from "./zones";
 export function settleTable(ctx: Ctx): void {
   const s = ctx.s;
   const lead = playerOf(s, s.roles.lead);
-  if (!lead || lead.presence === "left") setLead(ctx, assignNewLead(s.players));
+  if (!lead || lead.presence === "left") setLead(ctx, newLead(s));
 
   if (s.status === "playing" || s.status === "paused") {
-    if (seated(s).length <= 1) {
+    if (seated(s).length < Math.min(2, s.definition.minPlayers)) {
       // "All players leave except one": the game ends (a winner if someone leads on points).
-      if (s.status === "paused") resumeGame(ctx);
+      // A game one may play alone (against a dealer the definition plays) ends when nobody is left.
+      clock.resume(ctx);
       enterPhase(ctx, s.definition.endPhase);
       return;
     }
-    const enough = active(s).length >= s.definition.minPlayers;
-    if (s.status === "playing" && !enough) pauseGame(ctx, "insufficient");
-    else if (s.status === "paused" && s.pause?.reason === "insufficient" && enough) resumeGame(ctx);
+    clock.hold(ctx, "insufficient", active(s).length < s.definition.minPlayers);
   }
   settlePhases(ctx);
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type GameRules, SYSTEM } from "../../engine/rules";
 import { Table } from "../../engine/testkit";
 import type { Action } from "./actions";
+import { loadDeckPacks, STANDARD_DECK } from "./content/decks";
 import type { CardPack } from "./content/schema";
 import type { GameDefinition } from "./definition";
 import { builtinDefinition } from "./definitions/index";
@@ -11,6 +12,7 @@ import { createCardTableRules } from "./rules";
 import type { SettingsPatch } from "./settings";
 import { type CardTableState, RANDO } from "./state";
 import { testPack } from "./test-packs";
+import type { GameStateView } from "./view";
 
 /** Content the tests "stored", by hash, as the REST route stores what a new table brings. */
 const sentPacks = new Map<string, CardPack>();
@@ -84,6 +86,26 @@ export function cahTable(init: CahInit = {}): Table<CardTableState> {
   return t;
 }
 
+/** The shipped standard deck, sent with a table: the test rules have no shipped packs of their own. */
+export const standardDeck = (): CardPack[] => loadDeckPacks().filter((p) => p.id === STANDARD_DECK);
+
+/** A started table of the built-in `definition` with `players` seated (P1 first, so P1 starts). */
+export function definitionTable(
+  definition: string,
+  players: number,
+  seed: string,
+  { settings = {}, packs }: { settings?: Record<string, unknown>; packs?: CardPack[] } = {},
+): Table<CardTableState> {
+  const t = new Table<CardTableState>(rules, { options: { definition, settings, ...(packs && { packs }) }, seed });
+  for (let i = 1; i <= players; i++) join(t, i);
+  t.must(seat(1), { type: "startGame" });
+  return t;
+}
+
+/** The game as `seat` is shown it. */
+export const stateView = (t: Table<CardTableState>, seat: string | null): GameStateView =>
+  (t.view(seat) as { state: GameStateView }).state;
+
 export const judge = (t: Table<CardTableState>): string => {
   const j = t.state.roles.judge;
   if (!j) throw new Error("no judge");
@@ -107,11 +129,17 @@ export function pick(t: Table<CardTableState>): number {
 
 /** One player answers with the first `pick` cards of their hand, in hand order. */
 export function submit(t: Table<CardTableState>, id: string, slot = "submission"): string[] {
-  const cards = player(t, id)
-    .hand.slice(0, pick(t))
-    .map((c) => c.id);
-  for (const cardId of cards) t.must(id, { type: "play", cardId, fromZone: "hand", toSlot: slot });
-  return cards;
+  const cards = player(t, id).hand.slice(0, pick(t));
+  // A blank card is played with something written on it.
+  for (const c of cards)
+    t.must(id, {
+      type: "play",
+      cardId: c.id,
+      fromZone: "hand",
+      toSlot: slot,
+      ...(c.properties.blank === true ? { text: `written by ${id}` } : {}),
+    });
+  return cards.map((c) => c.id);
 }
 
 /** Every active non-judge player answers; returns who played which cards. */

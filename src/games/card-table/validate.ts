@@ -1,6 +1,7 @@
-import { type RuleError, refuse } from "../../engine/errors";
+import type { RuleError } from "../../engine/errors";
 import type { Action, ActionOf } from "./actions";
-import type { PackLibrary } from "./context";
+import { refuse } from "./codes";
+import type { PackLibrary } from "./deck";
 import { available, resolvePacks } from "./deck";
 import type { GameDefinition, Role } from "./definition";
 import { currentPhase } from "./phases";
@@ -8,6 +9,13 @@ import { active, holdsRole } from "./roles";
 import { applyPatch, type SettingsPatch } from "./settings";
 import type { CardTableState, GameStatus, Player } from "./state";
 import { answerSlots, isComplete } from "./submissions";
+import { vetoRefusal } from "./vetoes";
+import type { Evaluator } from "./vocab/engine";
+import type { Facts } from "./vocab/facts";
+import { moveRefusal } from "./vocab/moves";
+import { isVoting } from "./voting";
+import { isWithdrawn } from "./withdrawn";
+import { writeInRefusal } from "./write-ins";
 import { capacityOf, HAND, playerOf, zoneCards, zoneDef } from "./zones";
 
 type AdminType =
@@ -18,7 +26,8 @@ type AdminType =
   | "kickPlayer"
   | "setPhase"
   | "configure"
-  | "lockTable";
+  | "lockTable"
+  | "vetoCard";
 type PlayType = Exclude<Action["type"], AdminType | "setPresence">;
 
 /** Lead-only actions; they are not tied to a phase (setPhase is checked against the phase's transitions). */
@@ -31,6 +40,7 @@ const ADMIN = new Set<string>([
   "setPhase",
   "configure",
   "lockTable",
+  "vetoCard",
 ]);
 const isAdmin = (a: Action): a is Extract<Action, { type: AdminType }> => ADMIN.has(a.type);
 
@@ -44,6 +54,8 @@ const STATUSES: Partial<Record<Action["type"], GameStatus[]>> = {
   kickPlayer: ANY,
   setPresence: ANY,
   lockTable: ["lobby", "playing", "paused"],
+  // Over too: a card vetoed on the final scoreboard stays out of the rematch.
+  vetoCard: ["playing", "paused", "ended"],
   // A rematch leaves END by the lead's manual transition.
   setPhase: ["playing", "ended"],
 };
@@ -69,8 +81,18 @@ function roleRefusal(roles: Role[]): RuleError {
   return refuse("not_permitted", "You cannot do that now.");
 }
 
-/** The document's four steps: status, phase, role, validity. Null means the action may be applied. */
-export function validate(s: CardTableState, from: string, a: Action, library: PackLibrary): RuleError | null {
+/**
+ * The document's four steps: status, phase, role, validity (the engine's, then the phase's
+ * move rules). Null means the action may be applied. `vocab` lets a caller checking many
+ * actions share one step budget and one set of facts (legal-actions.ts).
+ */
+export function validate(
+  s: CardTableState,
+  from: string,
+  a: Action,
+  library: PackLibrary,
+  vocab?: { ev: Evaluator; base: Facts },
+): RuleError | null {
   const me = playerOf(s, from);
   if (!me || me.virtual || me.presence === "left") return refuse("not_a_player", "You are not seated at this table.");
   const status = checkStatus(s.status, a.type);
@@ -86,8 +108,21 @@ export function validate(s: CardTableState, from: string, a: Action, library: Pa
     return refuse("action_not_allowed", `${type} is not allowed during ${phase.name}.`);
   if (me.presence !== "active") return refuse("player_away", "You are marked away; come back to play.");
   const roles = phase.actionRoles?.[type] ?? phase.activeRoles;
-  if (!roles.some((r) => holdsRole(s, from, r))) return roleRefusal(roles);
-  return validity(s, me, a);
+  if (!roles.some((r) => holdsRole(s, from, r)))
+    return type === "selectWinner" && isVoting(s) && s.roundState.votes?.[from] !== undefined
+      ? refuse("already_voted", "You have voted this round.")
+      : roleRefusal(roles);
+  return actionValidity(s, me, a, vocab);
+}
+
+/** Step 4 alone: the engine's checks of what the action names, then the phase's move rules. */
+export function actionValidity(
+  s: CardTableState,
+  me: Player,
+  a: Action,
+  vocab?: { ev: Evaluator; base: Facts },
+): RuleError | null {
+  return validity(s, me, a) ?? moveRefusal(s, me, a, vocab);
 }
 
 /** Slots the engine runs for a judged round; players never move cards in or out of them directly. */
@@ -187,6 +222,8 @@ function playValidity(s: CardTableState, me: Player, a: ActionOf<"play">): RuleE
   if (bad) return bad;
   const card = zoneCards(s, a.fromZone, me)?.find((c) => c.id === a.cardId);
   if (!card) return refuse("card_not_found", `No card ${a.cardId} in ${a.fromZone}.`);
+  const writing = writeInRefusal(s, card, a.text);
+  if (writing) return writing;
   const room = a.toSlot === HAND ? drawFits(s, me, HAND, card.type, 1) : fits(s, me, a.toSlot, card.type, 1);
   if (room) return room;
   const target = zoneCards(s, a.toSlot, me) ?? [];
@@ -213,6 +250,7 @@ function winnerValidity(s: CardTableState, me: Player, a: ActionOf<"selectWinner
   const index = winnerIndex(a);
   const e = index === null ? undefined : r.shuffledOrder[index - 1];
   if (!e) return refuse("unknown_submission", "There is no such submission.");
+  if (isWithdrawn(s, e)) return refuse("answer_withdrawn", "That answer was withdrawn: it held a vetoed card.");
   if (e.playerId === me.id) return refuse("own_submission", "You cannot pick your own answer.");
   return null;
 }
@@ -282,6 +320,8 @@ function adminValidity(s: CardTableState, from: string, a: Action, library: Pack
     }
     case "configure":
       return configureValidity(s, a.settings, library);
+    case "vetoCard":
+      return vetoRefusal(s, a.cardId);
     default:
       return null;
   }

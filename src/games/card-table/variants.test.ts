@@ -112,6 +112,16 @@ describe("gambling", () => {
     return { t, gambler };
   }
 
+  /** The gambler has answered and wagered their point, and everyone else has answered: the judge picks. */
+  function wagered() {
+    const { t, gambler } = withPoint();
+    drawPrompt(t);
+    submit(t, gambler);
+    submit(t, gambler, "wager");
+    submitAll(t, [gambler]);
+    return { t, gambler };
+  }
+
   it("needs a point to wager, and a complete answer first", () => {
     const t = cahTable({ players: 4, settings: { activeVariants: ["judgeRotate", "gambling"] } });
     drawPrompt(t);
@@ -138,21 +148,13 @@ describe("gambling", () => {
   });
 
   it("the wager is kept when the first answer wins too", () => {
-    const { t, gambler } = withPoint();
-    drawPrompt(t);
-    submit(t, gambler);
-    submit(t, gambler, "wager");
-    submitAll(t, [gambler]);
+    const { t, gambler } = wagered();
     t.must(judge(t), { type: "selectWinner", index: indexOf(t, gambler) });
     expect(player(t, gambler).score).toBe(2);
   });
 
   it("a losing wager goes to the round winner", () => {
-    const { t, gambler } = withPoint();
-    drawPrompt(t);
-    submit(t, gambler);
-    submit(t, gambler, "wager");
-    submitAll(t, [gambler]);
+    const { t, gambler } = wagered();
     const winner = others(t).find((id) => id !== gambler) as string;
     const before = player(t, winner).score;
     t.must(judge(t), { type: "selectWinner", index: indexOf(t, winner) });
@@ -164,11 +166,7 @@ describe("gambling", () => {
   });
 
   it("the last round says a winning gambler kept their wager", () => {
-    const { t, gambler } = withPoint();
-    drawPrompt(t);
-    submit(t, gambler);
-    submit(t, gambler, "wager");
-    submitAll(t, [gambler]);
+    const { t, gambler } = wagered();
     t.must(judge(t), { type: "selectWinner", index: indexOf(t, gambler, "wager") });
     expect(t.state.lastRound?.wagers).toEqual([{ playerId: gambler, outcome: "kept" }]);
   });

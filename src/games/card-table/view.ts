@@ -1,13 +1,21 @@
 import type { Card } from "./content/schema";
 import { type GameDefinition, type SlotDefinition, slotOf } from "./definition";
-import { type AnonymizedSubmission, HIDDEN_CARD, type PublicPlayer } from "./events";
+import { type AnonymizedSubmission, HIDDEN_CARD, type PublicPlayer, publicPlayer } from "./events";
 import { interpolatePrompt } from "./interpolate";
 import { anonymized, seesSubmissions } from "./judging";
-import { publicPlayer } from "./presence";
-import type { GameSettings } from "./settings";
-import type { CardTableState, DieState, GameStatus, LastRound, PauseState, Player, Roles } from "./state";
+import { type LegalAction, legalActions } from "./legal-actions";
+import { type GameSettings, wireSettings } from "./settings";
+import type { CardTableState, DieState, GameStatus, LastRound, PauseState, Placing, Player, Roles } from "./state";
 import { timers } from "./timers";
+import { type VocabView, vocabView } from "./vocab/view";
 import { currentPick, playerOf, promptCard } from "./zones";
+
+/** A vetoed card as everyone sees it. */
+export interface VetoedCard {
+  id: string;
+  type: string;
+  text: string;
+}
 
 /** A submission as the table sees it: the interpolated prompt text is added for display. */
 export interface SubmissionView extends AnonymizedSubmission {
@@ -15,12 +23,13 @@ export interface SubmissionView extends AnonymizedSubmission {
 }
 
 /**
- * One seat's `GameState` (the document's shape, RULINGS: only what that seat may see).
- * Decks are counts only; hands are the viewer's own; `roundState.submissions` is keyed
- * by player but holds cards only for the viewer's own answer; the anonymous list carries
- * no author until the round is judged; `shuffledOrder` (the index→player map) is never sent.
+ * One seat's `GameState` (the document's shape; only what that seat may see:
+ * docs/architecture.md, Decisions D1). Decks are counts only; hands are the viewer's own;
+ * `roundState.submissions` is keyed by player but holds cards only for the viewer's own
+ * answer; the anonymous list carries no author until the round is judged; `shuffledOrder`
+ * (the index→player map) is never sent.
  */
-export interface GameStateView {
+export interface GameStateView extends VocabView {
   gameId: string;
   definitionId: string;
   /** Sent in a full sync (join, reconnect) only: it never changes during a game. */
@@ -55,6 +64,12 @@ export interface GameStateView {
     winnerId?: string;
     winningIndex?: number;
     outcome?: "winner" | "none";
+    /** voting: who has voted so far (for what stays secret until the count). */
+    voted?: string[];
+    /** voting: the viewer's own vote. */
+    myVote?: number;
+    /** voting: the count, once the vote is closed. */
+    placings?: Placing[];
   };
   /** The round just judged, for everyone: every answer with its author. */
   lastRound?: LastRound;
@@ -64,6 +79,10 @@ export interface GameStateView {
   you: string | null;
   /** The lead closed the table to newcomers. */
   locked?: boolean;
+  /** Cards the lead vetoed in this room (Decisions D18), oldest first: public, never where they were. */
+  vetoed?: VetoedCard[];
+  /** The game actions this seat may take now (legal-actions.ts); empty when it has nothing to do. */
+  legalActions: LegalAction[];
 }
 
 function hiddenCard(c: Card): Card {
@@ -121,6 +140,7 @@ interface Common {
   anonymized?: SubmissionView[];
   judgeGraceEndsAt: number | null;
   lastRound?: LastRound;
+  vetoed?: VetoedCard[];
 }
 
 /**
@@ -140,7 +160,11 @@ function common(s: CardTableState): Common {
     decks: {},
     globalSlots: {},
     dice: structuredClone(s.dice),
-    settings: { ...s.settings, packIds: [...s.settings.packIds], activeVariants: [...s.settings.activeVariants] },
+    settings: wireSettings({
+      ...s.settings,
+      packIds: [...s.settings.packIds],
+      activeVariants: [...s.settings.activeVariants],
+    }),
     activeVariants: [...s.activeVariants],
     roles: { ...s.roles },
     turnOrder: [...s.turnOrder],
@@ -152,6 +176,7 @@ function common(s: CardTableState): Common {
   };
   for (const [id, d] of Object.entries(s.decks))
     c.decks[id] = { id, cards: [], discardPile: [], count: d.cards.length, discardCount: d.discardPile.length };
+  if (s.vetoed?.length) c.vetoed = s.vetoed.map((v) => ({ id: v.id, type: v.type, text: v.properties.text ?? "" }));
   // Frozen by award(), so it can be shared as it is.
   if (s.lastRound) c.lastRound = s.lastRound;
   last = { state: s, common: c };
@@ -207,7 +232,9 @@ function globalSlotsFor(s: CardTableState, c: Common, isJudge: boolean): Record<
 function anonymizedView(s: CardTableState, c: Common): SubmissionView[] {
   if (!c.anonymized) {
     const prompt = promptCard(s);
-    c.anonymized = anonymized(s).map((a) => (prompt ? { ...a, text: interpolatePrompt(prompt, a.cards) } : a));
+    c.anonymized = anonymized(s).map((a) =>
+      prompt && !a.withdrawn ? { ...a, text: interpolatePrompt(prompt, a.cards) } : a,
+    );
   }
   return c.anonymized;
 }
@@ -218,6 +245,7 @@ export function gameView(s: CardTableState, seat: string | null, withDefinition 
   const c = common(s);
   const j = s.definition.judging;
   const r = s.roundState;
+  const isJudge = viewer !== null && viewer === s.roles.judge;
 
   let players = c.players;
   if (viewer !== null) {
@@ -236,6 +264,12 @@ export function gameView(s: CardTableState, seat: string | null, withDefinition 
   if (r.outcome !== undefined) roundState.outcome = r.outcome;
   if (r.winnerId !== undefined) roundState.winnerId = r.winnerId;
   if (r.winningIndex !== undefined) roundState.winningIndex = r.winningIndex;
+  if (r.votes) {
+    roundState.voted = Object.keys(r.votes);
+    const mine = viewer === null ? undefined : r.votes[viewer];
+    if (mine !== undefined) roundState.myVote = mine;
+  }
+  if (r.placings) roundState.placings = r.placings;
 
   const view: GameStateView = {
     gameId: s.gameId,
@@ -255,15 +289,26 @@ export function gameView(s: CardTableState, seat: string | null, withDefinition 
     judgeGraceEndsAt: c.judgeGraceEndsAt,
     round: s.round,
     decks: c.decks,
-    globalSlots: globalSlotsFor(s, c, viewer !== null && viewer === s.roles.judge),
+    globalSlots: globalSlotsFor(s, c, isJudge),
     dice: c.dice,
     roundState,
     you: viewer,
+    legalActions: legalActionsFor(s, viewer),
+    ...vocabView(s, viewer),
   };
   if (c.lastRound) view.lastRound = c.lastRound;
   if (s.locked) view.locked = true;
+  if (c.vetoed) view.vetoed = c.vetoed;
   if (s.pause) view.pausedReason = s.pause.reason;
   if (s.startedAt !== undefined) view.startedAt = s.startedAt;
   if (s.endedAt !== undefined) view.endedAt = s.endedAt;
   return view;
+}
+
+/** A seat's legal actions as its view lists them (never naming a card it cannot see). */
+export function legalActionsFor(s: CardTableState, viewer: string | null): LegalAction[] {
+  const isJudge = viewer !== null && viewer === s.roles.judge;
+  return legalActions(s, viewer, (def, owner, cards) =>
+    visibleCards(s, def, owner?.id ?? null, cards, owner !== null && owner.id === viewer, isJudge),
+  );
 }

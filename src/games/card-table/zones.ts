@@ -1,8 +1,8 @@
 import type { Card } from "./content/schema";
 import type { Ctx } from "./context";
-import { ownDeck } from "./copy";
 import { type SlotDefinition, slotOf } from "./definition";
 import type { CardTableState, Player } from "./state";
+import { blankAgain } from "./write-ins";
 
 /** The zone name for a player's hand in `play`, `draw` and `discard` actions. */
 export const HAND = "hand";
@@ -82,10 +82,10 @@ export function homeDeck(s: CardTableState, card: Card): string | undefined {
  */
 export function discard(ctx: Ctx, card: Card, deckId?: string, quiet = false): void {
   const id = deckId ?? homeDeck(ctx.s, card);
-  const deck = id ? ownDeck(ctx.s, id) : undefined;
+  const deck = id ? ctx.ownDeck(id) : undefined;
   if (!deck) throw new Error(`card-table: no deck to discard ${card.id} to`);
   delete ctx.s.faces[card.id];
-  deck.discardPile.push(card);
+  deck.discardPile.push(blankAgain(card));
   if (!quiet) ctx.emit({ type: "cardDiscarded", cardId: card.id });
 }
 
@@ -101,5 +101,6 @@ export function everyCard(s: CardTableState): { where: string; cards: Card[] }[]
     places.push({ where: `hand:${p.id}`, cards: p.hand });
     for (const [id, cards] of Object.entries(p.slots)) places.push({ where: `slot:${id}:${p.id}`, cards });
   }
+  if (s.vetoed) places.push({ where: "vetoed", cards: s.vetoed });
   return places;
 }

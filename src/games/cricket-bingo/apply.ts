@@ -5,8 +5,8 @@ import { completedLine } from "./win-lines";
 import type { TurnResult } from "./wire";
 
 /**
- * Plays a validated action on a private copy of the state (§4.5–4.7, then §4.4's
- * post-turn): the card is consumed whatever happens, the win is checked before the loss,
+ * Plays a validated action on a private copy of the state (docs/games/cricket-bingo.md,
+ * "Turns"): the card is consumed whatever happens, the win is checked before the loss,
  * and the next card is drawn only if the game goes on. Never refuses.
  */
 export function applyTurn(s: GameState, r: Resolved, now: number): TurnResult {
@@ -34,7 +34,7 @@ export function applyTurn(s: GameState, r: Resolved, now: number): TurnResult {
         s.streak += 1;
         filled = true;
       } else {
-        // A wrong placement costs a life and the streak; the card is gone (§4.5 step 5).
+        // A wrong placement costs a life and the streak; the card is gone.
         s.streak = 0;
         s.remainingPlayers -= 1;
       }
@@ -50,7 +50,7 @@ export function applyTurn(s: GameState, r: Resolved, now: number): TurnResult {
       s.placements[r.cell.id] = { ...player, by: "wildcard" };
       s.wildcardsLeft -= 1;
       scoreDelta = WILDCARD_SCORE;
-      // Wildcards continue streaks (§4.7 step 8).
+      // Wildcards continue streaks.
       s.streak += 1;
       filled = true;
       break;

@@ -13,7 +13,7 @@ const datesOf2027 = Array.from({ length: 365 }, (_, d) =>
   new Date(Date.UTC(2027, 0, 1 + d)).toISOString().slice(0, 10),
 );
 
-describe("the seed (§2.1 steps 1–2)", () => {
+describe("the seed and its generator", () => {
   it("is the SHA-256 of 'cricket-bingo-' and the date", () => {
     expect(dailySeed("2027-01-01")).toBe("f0f8cddd20a3b39f0e68eb7abfe18de98c7ca0e7187d64344e57a578c92f3e1b");
   });
@@ -85,7 +85,7 @@ describe("a generated day", () => {
     await expect(`${JSON.stringify(pins, null, 1)}\n`).toMatchFileSnapshot("./generate.pins.json");
   });
 
-  it("draws a failed grid's replacement from the categories left in the pool (§2.1 step 6)", () => {
+  it("draws a failed grid's replacement from the categories left in the pool", () => {
     const grids: string[][] = [];
     generateDaily("2027-04-01", 4, {
       solvable: (cands, grid) => {

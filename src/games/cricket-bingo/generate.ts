@@ -5,15 +5,15 @@ import { hasCompleteMatching, maximumMatching } from "./matching";
 import { DECK_SIZE, type GridSize, isGridSize, PARAMS } from "./params";
 import { dailySeed, isIsoDate, rngFromSeed } from "./seed";
 
-/** The document's DailyGame (§1.6), with what generation found out along the way. */
+/** One date's game: grid and deck, with what generation found out along the way. */
 export interface DailyGame {
   date: string;
   gridSize: GridSize;
   /** 9 or 16 cells, row-major. */
   grid: GridCategory[];
-  /** The 40 cards in draw order. Never leaves the server (RULINGS 4). */
+  /** The 40 cards in draw order. Never leaves the server (docs/games/cricket-bingo.md, Decisions D4). */
   dailyDeck: CricketPlayer[];
-  /** SHA-256 hex of "cricket-bingo-" + date (§2.1 step 1). */
+  /** The seed the day was dealt from: `dailySeed(date, secret)`, 64 hex digits. */
   seed: string;
   /** Candidate grids drawn until one was solvable against its own deck (1 = the first). */
   attempts: number;
@@ -27,26 +27,34 @@ export interface DailyGame {
 
 /**
  * Decides whether a candidate grid can be completed from its deck. `candidates[i]` lists the
- * deck positions that fit cell i. The default is the bipartite matching (RULINGS 2); the
- * benchmark passes the document's backtracking instead, on the same grids and decks.
+ * deck positions that fit cell i. The default is the bipartite matching
+ * (docs/games/cricket-bingo.md, Decisions D2); the benchmark passes the document's
+ * backtracking instead, on the same grids and decks.
  */
 export type SolvabilityCheck = (candidates: number[][], grid: GridCategory[], deck: CricketPlayer[]) => boolean;
 
 export interface GenerateOptions {
   catalog?: Catalog;
   solvable?: SolvabilityCheck;
+  /**
+   * The deployment's secret, mixed into the date seed (`dailySeed`): the server always
+   * passes one. Without it the seed is the document's public one.
+   */
+  secret?: string;
+  /** The seed itself (64 hex digits), as a stored game recorded it; overrides `secret`. */
+  seed?: string;
 }
 
 /** Candidate grids tried before generation gives up; no date of 2025–2030 comes close. */
 export const MAX_ATTEMPTS = 1000;
 
 /**
- * §2 exactly, with RULINGS 2: draw the grid's categories one by one without duplicates;
- * gather every player who fits at least one cell, pad with random distractors if fewer than
- * 40, shuffle and take 40; keep the grid only if that deck can complete it, and otherwise
- * draw again from the categories still in the pool (§2.1 step 6). When the pool runs out
- * it is refilled with every category, so generation always ends. Pure: the same date,
- * size and content always give the same day.
+ * docs/games/cricket-bingo.md, "Daily generation" and Decisions D2: draw the grid's
+ * categories one by one without duplicates; gather every player who fits at least one
+ * cell, pad with random distractors if fewer than 40, shuffle and take 40; keep the grid
+ * only if that deck can complete it, and otherwise draw again from the categories still in
+ * the pool. When the pool runs out it is refilled with every category, so generation always
+ * ends. Pure: the same date, size and content always give the same day.
  */
 export function generateDaily(date: string, gridSize: GridSize, options: GenerateOptions = {}): DailyGame {
   if (!isIsoDate(date)) throw new RangeError(`cricket-bingo: not a date: ${String(date)}`);
@@ -58,7 +66,7 @@ export function generateDaily(date: string, gridSize: GridSize, options: Generat
   if (master.length < DECK_SIZE || catalog.categories.length < cells)
     throw new RangeError("cricket-bingo: the catalog is too small for a daily game");
 
-  const seed = dailySeed(date);
+  const seed = options.seed ?? dailySeed(date, options.secret);
   const rng = rngFromSeed(seed);
   let pool = [...catalog.categories];
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { backtrackSolvable, hasCompleteMatching, maximumMatching } from "./matching";
 
-describe("bipartite matching (RULINGS 2)", () => {
+describe("bipartite matching (docs/games/cricket-bingo.md, Decisions D2)", () => {
   it("matches every cell when the cards allow it, even when a greedy choice would block", () => {
     // Cell 0 accepts cards 0 and 1, cell 1 only card 0: cell 0 must give card 0 up.
     const m = maximumMatching([[0, 1], [0]], 2);

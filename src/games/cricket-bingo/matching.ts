@@ -1,8 +1,9 @@
 /**
- * Solvability (RULINGS 2): a daily grid is solvable when the daily deck holds a distinct
- * player for every cell. That is a complete matching of the cells into the cards in the
- * bipartite graph "card fits cell", found here with Hopcroft–Karp in O(E·√V) rather than
- * by the document's exponential backtracking (kept below for the benchmark and the tests).
+ * Solvability (docs/games/cricket-bingo.md, Decisions D2): a daily grid is solvable when
+ * the daily deck holds a distinct player for every cell. That is a complete matching of
+ * the cells into the cards in the bipartite graph "card fits cell", found here with
+ * Hopcroft–Karp in O(E·√V) rather than by the document's exponential backtracking (kept
+ * below for the benchmark and the tests).
  */
 
 /**
@@ -73,7 +74,7 @@ export function hasCompleteMatching(candidates: readonly (readonly number[])[], 
 export type BacktrackResult = { solvable: boolean; steps: number } | { solvable: "gave_up"; steps: number };
 
 /**
- * The document's §2.2 checker, as written: cells in order, players in deck order, each
+ * The document's solvability checker, as written: cells in order, players in deck order, each
  * unused player who fits is tried and undone on failure. Exponential on unsolvable grids,
  * so it stops after `budget` candidate tests and says so.
  */

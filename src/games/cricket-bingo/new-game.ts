@@ -2,7 +2,7 @@ import { type DailyGame, type GenerateOptions, generateDaily } from "./generate"
 import { type GridSize, type Mode, PARAMS } from "./params";
 import { type DeckCard, type GameState, publicCard } from "./state";
 
-/** §12's START → PLAYING: one player's fresh attempt at a generated day. */
+/** One player's fresh attempt at a generated day, playing from its first card. */
 export function newGame(day: DailyGame, mode: Mode = "classic"): GameState {
   const deck: DeckCard[] = day.dailyDeck.map((p, i) => ({ ...publicCard(p), fits: [...day.fits[i]!] }));
   return {

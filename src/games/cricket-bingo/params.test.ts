@@ -3,7 +3,7 @@ import { fixtureGame } from "./fixtures";
 import { DECK_SIZE, PARAMS } from "./params";
 import { winLines } from "./win-lines";
 
-describe("§11 initial game parameters (lives per RULINGS 3)", () => {
+describe("initial game parameters (lives per docs/games/cricket-bingo.md, Decisions D3)", () => {
   it.each([
     // size, cells, deck, remaining players, wildcards, win lines, min cells for bingo
     [3, 9, 40, 20, 1, 8, 3],

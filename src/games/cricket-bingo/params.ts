@@ -1,10 +1,16 @@
-/** The document's parameters table (§11), with starting lives from RULINGS 3. */
+/**
+ * The game's parameters (docs/games/cricket-bingo.md, "Parameters"), with starting lives
+ * from docs/games/cricket-bingo.md, Decisions D3.
+ */
 
 export const GRID_SIZES = [3, 4] as const;
 export type GridSize = (typeof GRID_SIZES)[number];
 
 export const MODES = ["classic", "assisted"] as const;
-/** Classic is the knowledge game; assisted adds the document's highlighting (RULINGS 5). */
+/**
+ * Classic is the knowledge game; assisted adds the document's highlighting
+ * (docs/games/cricket-bingo.md, Decisions D5).
+ */
 export type Mode = (typeof MODES)[number];
 
 /** Cards in every daily deck, for both sizes. */

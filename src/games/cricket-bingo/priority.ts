@@ -1,8 +1,9 @@
 import type { CategoryType, GridCategory } from "./content/schema";
 
 /**
- * §4.3: how hard a cell type is to fill, 1 the hardest. The assisted mode recommends the
- * eligible cell of highest priority (RULINGS 5).
+ * How hard a cell type is to fill, 1 the hardest (docs/games/cricket-bingo.md, "Cells").
+ * The assisted mode recommends the eligible cell of highest priority
+ * (docs/games/cricket-bingo.md, Decisions D5).
  */
 export const PRIORITY: Record<CategoryType, number> = {
   combo: 1,

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { isRuleError } from "../../engine/errors";
+import { bingoCatalog, buildCatalog } from "./catalog";
 import { generateDaily } from "./generate";
 import { newGame } from "./new-game";
 import { replay } from "./replay";
 import { act } from "./rules";
+import { dailySeed } from "./seed";
 import type { GameState } from "./state";
 import type { LoggedAction } from "./wire";
 
@@ -39,5 +41,27 @@ describe("replay", () => {
     expect(() => replay("2027-07-04", 3, "assisted", [{ type: "PLACE", categoryId: "nope" }])).toThrow(
       /turn 0 refused \(unknown_cell\)/,
     );
+  });
+
+  it("deals a game again from the content version and seed it recorded, not from today's content", () => {
+    const shipped = bingoCatalog();
+    const older = buildCatalog(
+      shipped.players.filter((_, i) => i % 7 !== 0),
+      shipped.categories,
+    );
+    const seed = dailySeed("2027-07-04", "one deployment's secret");
+    let state = newGame(generateDaily("2027-07-04", 3, { catalog: older, seed }), "classic");
+    const log: LoggedAction[] = [];
+    for (let at = 1; at <= 5; at++) {
+      const turn = act(state, { type: "SKIP", deckIndex: state.deckIndex }, at);
+      if (isRuleError(turn)) throw new Error(turn.error.code);
+      log.push({ type: "SKIP", deckIndex: state.deckIndex, at });
+      state = turn.state;
+    }
+    expect(replay("2027-07-04", 3, "classic", log, { catalog: older, seed, contentVersion: older.version })).toEqual(
+      state,
+    );
+    // Today's content is another version: refused, never a game on another deck.
+    expect(() => replay("2027-07-04", 3, "classic", log, { seed, contentVersion: older.version })).toThrow(/content/);
   });
 });

@@ -40,7 +40,7 @@ function dayFitting(positions: number[]) {
   return fixtureDay(4, (k, grid) => (k < positions.length ? [grid[positions[k]!]!.id] : []));
 }
 
-describe("PLACE (§4.5)", () => {
+describe("PLACE", () => {
   it("a valid placement fills the cell, scores, extends the streak and draws the next card", () => {
     const g = fixtureGame(3);
     const { state, result } = place(g, 0, 1234);
@@ -80,7 +80,8 @@ describe("PLACE (§4.5)", () => {
     expect(state.history.at(-1)).toMatchObject({ turnNumber: 1, action: "placed", wasValid: false, scoreDelta: 0 });
   });
 
-  it("scores by RULINGS 1: the streak before the placement sets the multiplier, capped at 3×", () => {
+  // docs/games/cricket-bingo.md, Decisions D1.
+  it("scores by the streak before the placement, which sets the multiplier, capped at 3×", () => {
     // Seven base cells (stat, role, team, country, country, stat, role) that make no line.
     const positions = [3, 4, 5, 6, 9, 10, 13];
     let s = newGame(dayFitting(positions));
@@ -106,7 +107,7 @@ describe("PLACE (§4.5)", () => {
   });
 });
 
-describe("SKIP (§4.6)", () => {
+describe("SKIP", () => {
   it("costs a life, resets the streak and draws the next card", () => {
     const g = place(fixtureGame(3), 0).state;
     const { state, result } = skip(g);
@@ -122,7 +123,7 @@ describe("SKIP (§4.6)", () => {
   });
 });
 
-describe("WILDCARD (§4.7)", () => {
+describe("WILDCARD", () => {
   it("fills any unfilled cell without validation, scores 50 and continues the streak", () => {
     const g = place(fixtureGame(3), 0).state;
     // Card 1 fits cell 1 only; the wildcard puts it in cell 8.
@@ -171,7 +172,27 @@ describe("refusals change nothing", () => {
   });
 });
 
-describe("§6 win and loss", () => {
+describe("deckIndex: the card the player decided on", () => {
+  it("an action naming the card on show is played; a stale one (a retry) is refused and changes nothing", () => {
+    const g = fixtureGame(3);
+    // Card 0 skipped, naming card 0: accepted, card 1 is on show.
+    const s1 = ok(act(g, { type: "SKIP", deckIndex: 0 })).state;
+    expect(s1).toMatchObject({ deckIndex: 1, remainingPlayers: 19 });
+    // The same skip again (the reply was lost and the client retried): refused, no second life lost.
+    refused(s1, { type: "SKIP", deckIndex: 0 }, "turn_conflict");
+    // A wrong placement of card 1, retried: never applied to card 2.
+    const s2 = ok(act(s1, { type: "PLACE", categoryId: cellId(s1, 5), deckIndex: 1 })).state;
+    expect(s2).toMatchObject({ deckIndex: 2, remainingPlayers: 18 });
+    refused(s2, { type: "PLACE", categoryId: cellId(s2, 5), deckIndex: 1 }, "turn_conflict");
+    refused(s2, { type: "WILDCARD", categoryId: cellId(s2, 5), deckIndex: 1 }, "turn_conflict");
+    // A card not yet drawn is no better than one gone.
+    refused(s2, { type: "SKIP", deckIndex: 3 }, "turn_conflict");
+    // Without deckIndex an action is still played on the card on show.
+    expect(ok(act(s2, { type: "SKIP" })).state.deckIndex).toBe(3);
+  });
+});
+
+describe("win and loss", () => {
   it.each([3, 4] as const)("size %i: every line wins when completed, and only then", (size) => {
     for (const line of winLines(size)) {
       let s = newGame(fixtureDay(size, (k, grid) => (k < line.cells.length ? [grid[line.cells[k]!]!.id] : [])));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BINGO_BONUS, placementScore, streakMultiplier, WILDCARD_SCORE } from "./scoring";
 
-describe("§5.2 score table", () => {
+describe("score table", () => {
   it.each([
     // streak before the placement, team/country, combo, teammate
     [0, 100, 150, 130],
@@ -28,7 +28,7 @@ describe("§5.2 score table", () => {
     expect([0, 1, 2, 3, 4, 9].map(streakMultiplier)).toEqual([1, 1.5, 2, 2.5, 3, 3]);
   });
 
-  it("a wildcard scores a flat 50 and a bingo 500 (§5.3, §5.4)", () => {
+  it("a wildcard scores a flat 50 and a bingo 500 ", () => {
     expect(WILDCARD_SCORE).toBe(50);
     expect(BINGO_BONUS).toBe(500);
   });

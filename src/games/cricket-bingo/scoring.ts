@@ -1,9 +1,9 @@
 import type { CategoryType } from "./content/schema";
 
-/** §5.1: every valid placement starts from 100. */
+/** Every valid placement starts from 100 (docs/games/cricket-bingo.md, "Scoring"). */
 export const BASE_SCORE = 100;
 
-/** §5.1: the harder cell types add to the base. */
+/** The harder cell types add to the base. */
 export const CELL_BONUS: Record<CategoryType, number> = {
   combo: 50,
   teammate: 30,
@@ -14,14 +14,14 @@ export const CELL_BONUS: Record<CategoryType, number> = {
   country: 0,
 };
 
-/** §5.1: each earlier success adds half the base again, up to three times the base. */
+/** Each earlier success adds half the base again, up to three times the base. */
 export const STREAK_STEP = 0.5;
 export const MULTIPLIER_CAP = 3;
 
-/** §5.3: a wildcard scores a flat 50, whatever the streak. */
+/** A wildcard scores a flat 50, whatever the streak. */
 export const WILDCARD_SCORE = 50;
 
-/** §5.4: completing a line. */
+/** Completing a line. */
 export const BINGO_BONUS = 500;
 
 export function streakMultiplier(streakBefore: number): number {
@@ -30,9 +30,9 @@ export function streakMultiplier(streakBefore: number): number {
 
 /**
  * The score for a valid placement in a cell of this type. `streakBefore` counts the
- * successful placements (wildcards included) made before this one, since the last skip
- * or wrong placement (RULINGS 1): the first placement scores 100, the next 150, and so on
- * up to 300.
+ * successful placements (wildcards included) made before this one, since the last skip or
+ * wrong placement (docs/games/cricket-bingo.md, Decisions D1): the first placement scores
+ * 100, the next 150, and so on up to 300.
  */
 export function placementScore(type: CategoryType, streakBefore: number): number {
   return Math.round((BASE_SCORE + CELL_BONUS[type]) * streakMultiplier(streakBefore));

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { type Rng, rngNext } from "../../engine/rng";
 
 /** A real calendar date written YYYY-MM-DD. */
@@ -8,19 +8,31 @@ export function isIsoDate(s: unknown): s is string {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
-/** The UTC date of an instant, YYYY-MM-DD: the daily game is keyed by it (RULINGS 7). */
+/**
+ * The UTC date of an instant, YYYY-MM-DD: the daily game is keyed by it
+ * (docs/games/cricket-bingo.md, Decisions D7).
+ */
 export function utcDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** §2.1 step 1: SHA-256 of "cricket-bingo-" + the date, as 64 hex digits. */
-export function dailySeed(date: string): string {
-  return createHash("sha256").update(`cricket-bingo-${date}`).digest("hex");
+/**
+ * docs/games/cricket-bingo.md, "Daily generation", step 1: the document's seed with a
+ * deployment's secret mixed in: HMAC-SHA-256 of "cricket-bingo-" + the date, keyed by the
+ * secret, as 64 hex digits. Everyone on one deployment gets the same day, and nobody can
+ * work it out from the date and the open source alone (docs/games/cricket-bingo.md,
+ * Decisions D9). Without a secret it is the document's plain
+ * SHA-256 of the same text: tools, tests and benchmarks that pin days use that.
+ */
+export function dailySeed(date: string, secret?: string): string {
+  const text = `cricket-bingo-${date}`;
+  if (secret === undefined) return createHash("sha256").update(text).digest("hex");
+  return createHmac("sha256", secret).update(text).digest("hex");
 }
 
 /**
- * §2.1 step 2. The document names no generator, so this uses the engine's sfc32, whose
- * whole state is four uint32s: they are the first 16 bytes of the seed, read big-endian,
+ * "Daily generation", step 2. The document names no generator, so this uses the engine's
+ * sfc32, whose whole state is four uint32s: they are the first 16 bytes of the seed, read big-endian,
  * and the first 12 outputs are discarded as `seedRng` does (sfc32 mixes poorly at first).
  */
 export function rngFromSeed(seedHex: string): Rng {

@@ -2,7 +2,10 @@ import type { GridCategory } from "./content/schema";
 import type { GridSize, Mode } from "./params";
 import type { WinLine } from "./win-lines";
 
-/** What a player may see of a card once it is drawn (RULINGS 4): never what decides cells. */
+/**
+ * What a player may see of a card once it is drawn
+ * (docs/games/cricket-bingo.md, Decisions D4): never what decides cells.
+ */
 export interface PublicCard {
   id: string;
   name: string;
@@ -23,9 +26,9 @@ export interface Placement extends PublicCard {
   by: "placed" | "wildcard";
 }
 
-/** §1.8, plus the points the turn scored. */
+/** One played turn, with the points it scored. */
 export interface HistoryEntry {
-  /** The deck position of the card played: 0 for the first card (§7's `turnNumber: deckIndex`). */
+  /** The deck position of the card played: 0 for the first card. */
   turnNumber: number;
   player: PublicCard;
   action: "placed" | "skipped" | "wildcard";
@@ -42,9 +45,9 @@ export interface HistoryEntry {
 export type Status = "playing" | "won" | "lost";
 
 /**
- * The document's GameState (§1.7) for one player's attempt at one day, JSON-serialisable
- * and self-contained: the grid and the deck (with each card's fitting cells) are copied in,
- * so applying a turn needs no database and a stored game survives a content change.
+ * The state (docs/games/cricket-bingo.md, "State and view") of one player's attempt at one
+ * day, JSON-serialisable and self-contained: the grid and the deck (with each card's fitting
+ * cells) are copied in, so applying a turn needs no database and a stored game survives a content change.
  */
 export interface GameState {
   /** `${date}:${gridSize}`, e.g. "2027-03-14:4". */

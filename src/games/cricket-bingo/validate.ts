@@ -17,7 +17,17 @@ export function validateAction(s: GameState, action: unknown): Resolved | RuleEr
   if (s.status !== "playing") return refuseBingo("game_over", `The game is over (${s.status}).`);
   const card = s.deck[s.deckIndex];
   if (!card) return refuseBingo("game_over", "The deck is spent.");
-  const a = (typeof action === "object" && action !== null ? action : {}) as { type?: unknown; categoryId?: unknown };
+  const a = (typeof action === "object" && action !== null ? action : {}) as {
+    type?: unknown;
+    categoryId?: unknown;
+    deckIndex?: unknown;
+  };
+  // An action decided on another card is never played on this one (docs/games/cricket-bingo.md, "Decisions").
+  if (a.deckIndex !== undefined && a.deckIndex !== s.deckIndex)
+    return refuseBingo(
+      "turn_conflict",
+      `That action was decided on another card; card ${s.deckIndex + 1} is on show now (deckIndex ${s.deckIndex}).`,
+    );
   if (a.type === "SKIP") return { type: "SKIP", card };
   if (a.type !== "PLACE" && a.type !== "WILDCARD")
     return refuseBingo("invalid_action", "An action is PLACE, SKIP or WILDCARD.");

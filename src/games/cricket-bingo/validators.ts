@@ -2,8 +2,9 @@ import type { CricketPlayer, GridCategory } from "./content/schema";
 import { validate } from "./content/validators";
 
 /**
- * The §4.2 validators live with the content (`content/validators.ts`): team, country
- * (with the document's code-to-name mapping), stat, role, trophy, teammate and combo.
+ * The cell validators (docs/games/cricket-bingo.md, "Cells") live with the content
+ * (`content/validators.ts`): team, country (with the game's code-to-name mapping), stat,
+ * role, trophy, teammate and combo.
  * The rules never call them while a game is played: a daily deck carries, for each card,
  * the grid cells it fits, worked out once when the day is generated.
  */

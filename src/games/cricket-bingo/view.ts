@@ -4,10 +4,12 @@ import { type GameState, publicCard } from "./state";
 import type { BingoView } from "./wire";
 
 /**
- * The only place the state leaves the rules. The deck stays opaque (RULINGS 4): the view
- * shows the current card's face (id, name, country, flag, shirt number) and cards already
- * played, never a card still to come and never what makes a card fit a cell. Assisted
- * games (RULINGS 5) add the cells the current card fits and the recommended one (§10).
+ * The only place the state leaves the rules. The deck stays opaque
+ * (docs/games/cricket-bingo.md, Decisions D4): the view shows the current card's face (id,
+ * name, country, flag, shirt number) and cards already played, never a card still to come
+ * and never what makes a card fit a cell. Assisted games
+ * (docs/games/cricket-bingo.md, Decisions D5) add the cells the current card fits and the
+ * recommended one.
  */
 export function view(s: GameState): BingoView {
   const out: BingoView = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { completedLine, winLines } from "./win-lines";
 
-describe("§6.1 win lines", () => {
+describe("win lines", () => {
   it("4×4: four rows, four columns, two diagonals, as the document lists them", () => {
     expect(winLines(4).map((l) => l.cells)).toEqual([
       [0, 1, 2, 3],

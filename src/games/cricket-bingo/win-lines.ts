@@ -17,8 +17,8 @@ export interface Line {
 }
 
 /**
- * §6.1's lines in the document's order: rows top to bottom, columns left to right, then
- * the main diagonal and the anti-diagonal.
+ * The lines that win, in the order they are checked (docs/games/cricket-bingo.md, "Turns"):
+ * rows top to bottom, columns left to right, then the main diagonal and the anti-diagonal.
  */
 export function winLines(size: GridSize): Line[] {
   const lines: Line[] = [];

@@ -12,11 +12,19 @@ export const IsoDate = z.string().refine(isIsoDate, "a real date written YYYY-MM
 export const GridSizeSchema = z.union([z.literal(3), z.literal(4)]);
 export const ModeSchema = z.enum(MODES);
 
-/** One turn (§3.2). A SKIP ignores any categoryId it carries. */
+/**
+ * The card the player decided on: its position in the deck (`deckIndex` of the state they
+ * saw). Optional on the wire; when given, an action for any other card is refused
+ * (`turn_conflict`), so a retried request never plays the next card.
+ */
+const DeckIndex = z.number().int().min(0).max(DECK_SIZE);
+const CellId = z.string().min(1).max(100);
+
+/** One turn. Fields the protocol does not know are refused, not ignored. */
 export const BingoAction = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("PLACE"), categoryId: z.string().min(1).max(100) }),
-  z.object({ type: z.literal("SKIP") }),
-  z.object({ type: z.literal("WILDCARD"), categoryId: z.string().min(1).max(100) }),
+  z.strictObject({ type: z.literal("PLACE"), categoryId: CellId, deckIndex: DeckIndex.optional() }),
+  z.strictObject({ type: z.literal("SKIP"), deckIndex: DeckIndex.optional() }),
+  z.strictObject({ type: z.literal("WILDCARD"), categoryId: CellId, deckIndex: DeckIndex.optional() }),
 ]);
 export type BingoAction = z.infer<typeof BingoAction>;
 
@@ -57,7 +65,10 @@ export const HistoryEntrySchema = z.strictObject({
   scoreDelta: z.number().int().min(0),
 });
 
-/** The state a player sees (§1.7's names): the deck stays opaque (RULINGS 4). */
+/**
+ * The state a player sees, named as docs/games/cricket-bingo.md, "State and view" lists it:
+ * the deck stays opaque (docs/games/cricket-bingo.md, Decisions D4).
+ */
 export const BingoViewSchema = z.strictObject({
   dailyGameId: z.string(),
   date: IsoDate,

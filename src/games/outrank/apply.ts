@@ -1,9 +1,9 @@
 import { rngInt } from "../../engine/rng";
 import type { CatalogChallenge } from "./catalog";
 import type { Ctx } from "./context";
-import { finish } from "./end";
-import { endRound, enterChallenge, failPlayer, nextTurn, passPlayer, startRound } from "./flow";
-import { pauseGame, resumeGame } from "./pause";
+import { finish, reachedAtOnce } from "./end";
+import { clock, endRound, enterChallenge, failPlayer, nextTurn, passPlayer, startRound } from "./flow";
+import { fillBox } from "./pool";
 import { addLocalPlayer, leavePlayer } from "./presence";
 import { callIsRight } from "./rank";
 import { indexOfId, resetPlayer } from "./roster";
@@ -36,7 +36,7 @@ export function apply(ctx: Ctx, a: Action, r: Resolved): void {
       p.setPoints += points;
       p.cashOuts++;
       ctx.emit({ type: "cashedOut", playerId: p.id, tokenIds: a.tokenIds.slice(), tag: a.tag, points, score: p.score });
-      nextTurn(ctx);
+      if (!reachedAtOnce(ctx, p)) nextTurn(ctx);
       return;
     }
     case "discard": {
@@ -51,11 +51,16 @@ export function apply(ctx: Ctx, a: Action, r: Resolved): void {
       passPlayer(ctx, r.actor, "pass");
       nextTurn(ctx);
       return;
+    case "nextRound":
+      // A table-mode device (-2) speaks for everyone at the table; settle() moves on once all are ready.
+      for (let i = 0; i < s.players.length; i++)
+        if (r.actor === -2 || r.actor === i) (s.players[i] as Player).ready = true;
+      return;
     case "pauseGame":
-      pauseGame(ctx, "lead");
+      clock.pause(ctx, "lead");
       return;
     case "resumeGame":
-      resumeGame(ctx);
+      clock.resume(ctx);
       return;
     case "endGame":
       finish(ctx, "lead");
@@ -87,10 +92,10 @@ function take(p: Player, ids: readonly string[]): void {
 
 /**
  * Draft & guess. Correct (read through the challenge's direction, see rank.ts; equal values
- * count as correct for either call, RULINGS Outrank 2):
- * the center goes to the guesser's this-round pile, +1 point at once, and the drafted token
- * becomes the center. Wrong (RULINGS Outrank 1): the guesser's this-round tokens and the
- * drafted token go back to the draft pool, points are kept, and the guesser is out for
+ * count as correct for either call: docs/games/outrank.md, Decisions D5): the center goes
+ * to the guesser's this-round pile, +1 point at once, and the drafted token becomes the
+ * center. Wrong (docs/games/outrank.md, Decisions D6): the guesser's this-round tokens and
+ * the drafted token go back to the draft pool, points are kept, and the guesser is out for
  * the rest of the round.
  */
 function draftGuess(ctx: Ctx, a: ActionOf<"draftGuess">, i: number, poolIndex: number): void {
@@ -125,6 +130,7 @@ function draftGuess(ctx: Ctx, a: ActionOf<"draftGuess">, i: number, poolIndex: n
       returned: [],
       score: p.score,
     });
+    if (reachedAtOnce(ctx, p)) return;
     if (s.pool.length === 0) {
       s.current = i;
       endRound(ctx, "poolEmpty");
@@ -147,11 +153,8 @@ function startGame(ctx: Ctx): void {
   const s = ctx.s;
   s.players = s.players.filter((p) => p.presence !== "left");
   for (const p of s.players) resetPlayer(p);
-  // Every token back in its category's bag. The catalog's lists are frozen and supply lists
-  // are only ever replaced, so the bags can start as the catalog's own lists.
-  const supply: Record<string, string[]> = {};
-  for (const c of ctx.catalog.categories) supply[c] = (ctx.catalog.byCategory[c] ?? []) as string[];
-  s.supply = supply;
+  // A fresh box: 40 tokens of each category drawn from the content (docs/games/outrank.md, Decisions D1).
+  s.supply = fillBox(s, ctx.catalog);
   s.retired = [];
   s.revealed = [];
   s.revealedStat = null;

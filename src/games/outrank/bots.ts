@@ -102,7 +102,8 @@ export interface GuessOdds {
 /**
  * The chance of each call for each draft-pool token, from public information only: a
  * token whose value was shown before is known; any other is one of the category's values
- * not yet seen, all equally likely. Equal values are right either way (RULINGS Outrank 2).
+ * not yet seen, all equally likely. Equal values are right either way
+ * (docs/games/outrank.md, Decisions D5).
  */
 export function bestGuess(input: BotInput): GuessOdds | null {
   const { view, memory, dist, rng } = input;
@@ -217,22 +218,39 @@ export interface ThresholdPolicy {
   tagBonus: number;
 }
 
-/** The tunable bot: every strategy below but random-legal is this with other numbers. */
-export function thresholdBot(policy: ThresholdPolicy): Bot {
+/** What a drafting bot sees of its own turn: its seat, its best set, and whether its hand is at the limit. */
+interface Turn {
+  p: NonNullable<OutrankView["players"][number]>;
+  set: ReturnType<typeof bestSet>;
+  full: boolean;
+  /** At the limit without the set it wants: cash the best set there is, else drop its least useful token. */
+  makeRoom(): Action;
+}
+
+/** A bot whose challenges are `pickChallenge`'s and whose drafting turns are `draft`'s. */
+function drafter(draft: (input: BotInput, turn: Turn) => Action): Bot {
   return (input) => {
     const { view, me } = input;
     if (view.phase === "challenge" || view.phase === "roundEnd") return pickChallenge(input);
     const p = view.players[me];
     if (!p) return { type: "pass" };
     const set = bestSet(view, me);
-    const atLimit = heldCount(view, me) >= view.settings.handLimit;
-    if (set && set.tokenIds.length >= Math.min(policy.cashAt, 4) && policy.cashAt <= 4)
-      return { type: "cashOut", tokenIds: set.tokenIds, tag: set.tag };
-    if (atLimit) {
+    const makeRoom = (): Action => {
       if (set) return { type: "cashOut", tokenIds: set.tokenIds, tag: set.tag };
       const worst = leastUseful(view, me);
       return worst ? { type: "discard", tokenIds: [worst] } : { type: "pass" };
-    }
+    };
+    return draft(input, { p, set, full: heldCount(view, me) >= view.settings.handLimit, makeRoom });
+  };
+}
+
+/** The tunable bot: every strategy below but random-legal is this with other numbers. */
+export function thresholdBot(policy: ThresholdPolicy): Bot {
+  return drafter((input, { p, set, full, makeRoom }) => {
+    const { view, me } = input;
+    if (set && set.tokenIds.length >= Math.min(policy.cashAt, 4) && policy.cashAt <= 4)
+      return { type: "cashOut", tokenIds: set.tokenIds, tag: set.tag };
+    if (full) return makeRoom();
     const odds = bestGuess(input);
     if (!odds) return { type: "pass" };
     let bar = policy.guessAbove;
@@ -240,7 +258,7 @@ export function thresholdBot(policy: ThresholdPolicy): Bot {
     if (odds.p < 1 && p.thisRound.length >= policy.riskCap) return { type: "pass" };
     if (odds.p >= bar) return { type: "draftGuess", tokenId: odds.tokenId, guess: odds.guess };
     return { type: "pass" };
-  };
+  });
 }
 
 /** Whether a token shares a tag with at least two held tokens (it would make a set of 3+). */
@@ -266,19 +284,10 @@ function fitsSet(view: OutrankView, me: number, t: TokenView): boolean {
  * biggest set (else it discards its least useful token).
  */
 export function collectorBot(cashAt: number): Bot {
-  return (input) => {
+  return drafter((input, { p, set, full, makeRoom }) => {
     const { view, me } = input;
-    if (view.phase === "challenge" || view.phase === "roundEnd") return pickChallenge(input);
-    const p = view.players[me];
-    if (!p) return { type: "pass" };
-    const set = bestSet(view, me);
-    const full = heldCount(view, me) >= view.settings.handLimit;
-    if (set && (set.tokenIds.length >= cashAt || full))
-      return { type: "cashOut", tokenIds: set.tokenIds, tag: set.tag };
-    if (full) {
-      const worst = leastUseful(view, me);
-      return worst ? { type: "discard", tokenIds: [worst] } : { type: "pass" };
-    }
+    if (set && set.tokenIds.length >= cashAt) return { type: "cashOut", tokenIds: set.tokenIds, tag: set.tag };
+    if (full) return makeRoom();
     const center = view.centerToken;
     const wanted =
       center !== null && (heldCount(view, me) < 2 || sharesTag(p.hand, center) || sharesTag(p.thisRound, center));
@@ -286,7 +295,7 @@ export function collectorBot(cashAt: number): Bot {
     const odds = bestGuess(input);
     if (!odds || odds.p < 0.5) return { type: "pass" };
     return { type: "draftGuess", tokenId: odds.tokenId, guess: odds.guess };
-  };
+  });
 }
 
 /** Cashes fours: the document's big-set payoff (8 points). */

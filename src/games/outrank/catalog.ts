@@ -1,3 +1,4 @@
+import { deepFreeze } from "../../engine/copy";
 import type { OutrankContent } from "./content/index";
 import type { Category, Challenge, StatDefinition, Token } from "./content/schema";
 import type { Direction } from "./rank";
@@ -41,7 +42,10 @@ export interface CatalogChallenge extends Challenge {
  * a state never copies a token.
  */
 export interface Catalog {
-  /** Names the content the rooms are played with (RULINGS: content is referenced, not copied). */
+  /**
+   * Names the content the rooms are played with (content is referenced, not copied:
+   * docs/architecture.md, Decisions D6).
+   */
   readonly version: string;
   readonly tokens: ReadonlyMap<string, CatalogToken>;
   readonly categories: readonly Category[];
@@ -49,14 +53,8 @@ export interface Catalog {
   readonly byCategory: Readonly<Record<string, readonly string[]>>;
   readonly challenges: readonly CatalogChallenge[];
   readonly challengeById: ReadonlyMap<string, CatalogChallenge>;
-  /** How many tokens the game holds in all; conservation is counted against it. */
+  /** How many tokens the content holds in all (a game plays a box of 40 a category: `boxSize` in pool.ts). */
   readonly size: number;
-}
-
-function deepFreeze<T>(v: T): T {
-  if (typeof v !== "object" || v === null || Object.isFrozen(v)) return v;
-  for (const x of Object.values(v)) deepFreeze(x);
-  return Object.freeze(v);
 }
 
 export function buildCatalog(content: OutrankContent, version = "builtin"): Catalog {

@@ -1,19 +1,14 @@
-import { refuse as engineRefuse, type RuleError } from "../../engine/errors";
+import { refusalsOf } from "../../engine/refusals";
 
 /**
- * Every refusal Outrank can give, one line of meaning each. `refuse` only takes these,
- * so the list in docs/protocols/outrank.md cannot drift from the code.
+ * Every refusal Outrank gives besides the platform's (src/engine/refusals.ts), one line of
+ * meaning each. `refuse` takes only these and the platform's, and docs/protocols/outrank.md
+ * lists them (generated: `npm run docs:refusals`).
  */
 export const REFUSALS = {
-  // The door
-  bad_action: "the action does not match the wire schema",
-  system_only: "presence changes come from the platform only",
-  not_a_player: "the sender holds no seat in this game (or the platform tried to play)",
   // Seating (seat_taken, left_game and kicked make the platform offer the next seat)
   unknown_seat: "a presence change for a seat that never joined",
   room_full: "six players are seated already",
-  left_game: "this seat left the game and cannot come back",
-  kicked: "this seat was removed by the lead and cannot come back",
   game_in_progress: "newcomers watch a game that has started",
   table_mode: "a table-mode room is played on one device; others may watch",
   // Where the game is
@@ -47,8 +42,4 @@ export const REFUSALS = {
   youngest_not_set: "youngest-first needs the youngest player chosen in the lobby",
 } as const;
 
-export type RefusalCode = keyof typeof REFUSALS;
-
-export function refuse(code: RefusalCode, message: string): RuleError {
-  return engineRefuse(code, message);
-}
+export const { refuse } = refusalsOf(REFUSALS);

@@ -78,5 +78,6 @@ export function copyPlayer(p: Player): Player {
     streak: p.streak,
     longestStreak: p.longestStreak,
     markerRounds: p.markerRounds,
+    ready: p.ready,
   };
 }

@@ -33,18 +33,52 @@ function game(settings = {}, players = 2): T {
   return t;
 }
 
-describe("end conditions (RULINGS 5)", () => {
-  it("default: first to 20 points, checked when the round ends (the round is played out)", () => {
-    const t = game();
-    expect(t.state.settings.endCondition).toBe("points");
-    expect(t.state.settings.targetPoints).toBe(20);
+describe("end conditions", () => {
+  it("default: first to 20 points, and the game ends the moment someone has them (the first there wins)", () => {
+    const t = game({}, 3);
+    expect(t.state.settings).toMatchObject({ endCondition: "points", targetPoints: 20, targetEnds: "atOnce" });
     patchPlayer(t, "P1", { score: 19 });
+    // P2 and P3 could still pass P1 in this round; at once, they never get the chance.
+    patchPlayer(t, "P2", { score: 18 });
+    const out = t.must("P1", sureGuess(t));
+    expect(player(t, "P1").score).toBe(20);
+    expect(t.state.phase).toBe("gameEnd");
+    expect(t.state.result).toMatchObject({ reason: "points", winners: ["P1"], decidedBy: "score" });
+    // The guess is told, then the end: no turn goes to anyone else.
+    const kinds = out.flatMap((o) => ("msg" in o ? [(o.msg as { event: { type: string } }).event.type] : []));
+    expect(kinds).toEqual(["guessResolved", "gameEnded"]);
+  });
+
+  it("at once: a cash-out that reaches the target ends the game too", () => {
+    const t = game({ targetPoints: 10 });
+    patchPlayer(t, "P1", { score: 8 });
+    give(t, "P1", suppliedWithTag(t, "countries", "Asia", 2));
+    t.must("P1", { type: "cashOut", tokenIds: player(t, "P1").hand.slice(), tag: "Asia" });
+    expect(player(t, "P1").score).toBe(10);
+    expect(t.state.result).toMatchObject({ reason: "points", winners: ["P1"] });
+  });
+
+  it("at the round's end: the round is played out and the highest score wins, even over the first to 20", () => {
+    const t = game({ targetEnds: "roundEnd" });
+    patchPlayer(t, "P1", { score: 19 });
+    patchPlayer(t, "P2", { score: 19 });
     t.must("P1", sureGuess(t));
     expect(player(t, "P1").score).toBe(20);
     expect(t.state.phase).toBe("drafting");
-    allPass(t);
+    t.must("P2", sureGuess(t));
+    t.must("P1", { type: "pass" });
+    t.must("P2", sureGuess(t));
+    t.must("P2", { type: "pass" });
     expect(t.state.phase).toBe("gameEnd");
-    expect(t.state.result).toMatchObject({ reason: "points", winners: ["P1"], decidedBy: "score" });
+    // P2: 19 + 2 right + the last-standing bonus = 22; P1 reached 20 first and loses.
+    expect(t.state.result).toMatchObject({ reason: "points", winners: ["P2"], decidedBy: "score" });
+  });
+
+  it("the lead can choose when a score target ends the game", () => {
+    const t = outrankTable({ players: 2, start: false });
+    t.must("P1", { type: "configure", settings: { targetEnds: "roundEnd" } });
+    expect(t.state.settings.targetEnds).toBe("roundEnd");
+    expect(t.refused("P1", { type: "configure", settings: { targetEnds: "never" } } as never)).toBe("bad_action");
   });
 
   it("a round limit ends the game after that round", () => {

@@ -1,3 +1,4 @@
+import { resumeClock } from "../../engine/pause";
 import type { Ctx } from "./context";
 import type { EndReason, GameResult, OutrankState, Player, Standing } from "./state";
 
@@ -19,10 +20,10 @@ function limitMs(s: OutrankState): number {
 }
 
 /**
- * The room's end condition (RULINGS Outrank 5), checked when a round ends, so a round is
- * always played out: someone reached the target, the round limit is reached, or the time
- * limit ran out. `depletion` has no condition of its own: every game also ends when no
- * category can refill the pool.
+ * The room's end condition, checked when a round ends: someone reached the target, the round
+ * limit is reached, or the time limit ran out. A score target set to end `atOnce` is also
+ * checked whenever a player scores (`reachedAtOnce`). `depletion` has no condition of its
+ * own: every game also ends when no category can refill the pool.
  */
 export function endConditionMet(s: OutrankState, now: number): EndReason | null {
   const st = s.settings;
@@ -37,6 +38,17 @@ export function endConditionMet(s: OutrankState, now: number): EndReason | null 
     case "depletion":
       return null;
   }
+}
+
+/**
+ * A score target that ends the game at once: when `p` has just reached it, the game is over
+ * (they are the first there, so they alone lead) and true is returned.
+ */
+export function reachedAtOnce(ctx: Ctx, p: Player): boolean {
+  const st = ctx.s.settings;
+  if (st.endCondition !== "points" || st.targetEnds !== "atOnce" || p.score < st.targetPoints) return false;
+  finish(ctx, "points");
+  return true;
 }
 
 const held = (p: Player) => p.hand.length + p.thisRound.length;
@@ -94,10 +106,8 @@ export function decide(table: Standing[]): Pick<GameResult, "winners" | "decided
 /** The game is over: standings, winners, and why. Uncashed tokens are worth nothing. */
 export function finish(ctx: Ctx, reason: EndReason): void {
   const s = ctx.s;
-  if (s.pause) {
-    s.pausedMs += ctx.now - s.pause.at;
-    s.pause = null;
-  }
+  // The clock stops for good; paused time up to now still does not count as played.
+  resumeClock(ctx.s, ctx.now, () => {});
   s.phase = "gameEnd";
   s.endedAt = ctx.now;
   s.current = -1;

@@ -1,9 +1,10 @@
+import { deadlineIn, gameClock, later } from "../../engine/pause";
 import type { CatalogChallenge } from "./catalog";
 import type { Ctx } from "./context";
 import { endConditionMet, finish } from "./end";
 import { anySelectable, formPool } from "./pool";
 import { isAbsent, nextPresent } from "./roster";
-import type { Player } from "./state";
+import type { OutrankState, Player } from "./state";
 import { challengeView, valuedToken } from "./tokens";
 
 /**
@@ -11,18 +12,24 @@ import { challengeView, valuedToken } from "./tokens";
  * the round's end, and the way to the next challenge or the end of the game.
  */
 
-/** A turn timer (when the room has one) for the player who acts now; frozen while paused. */
+/** A turn timer (when the room has one) for the player who acts now, on the game's clock (it stands still while paused). */
 function armTurn(ctx: Ctx): void {
-  const s = ctx.s;
-  const secs = s.settings.turnSeconds;
-  const ms = secs === null ? null : ctx.ms(secs);
-  if (s.pause) {
-    s.turnDeadline = null;
-    s.pause = { ...s.pause, turnRemaining: ms };
-  } else {
-    s.turnDeadline = ms === null ? null : ctx.now + ms;
-  }
+  const secs = ctx.s.settings.turnSeconds;
+  ctx.s.turnDeadline = secs === null ? null : deadlineIn(ctx, secs);
 }
+
+/**
+ * The game's clock (the engine's pause): the lead's pause, or fewer than two connected. The
+ * turn and round-end timers keep the time they had left.
+ */
+export const clock = gameClock<OutrankState, Ctx>({
+  shift: (s, by) => {
+    s.turnDeadline = later(s.turnDeadline, by);
+    s.phaseDeadline = later(s.phaseDeadline, by);
+  },
+  paused: (ctx, reason) => ctx.emit({ type: "gamePaused", reason }),
+  resumed: (ctx) => ctx.emit({ type: "gameResumed" }),
+});
 
 function beginTurn(ctx: Ctx, i: number): void {
   const s = ctx.s;
@@ -86,7 +93,7 @@ export function passPlayer(ctx: Ctx, i: number, reason: "pass" | "timeout" | "ab
   ctx.emit({ type: "passed", playerId: p.id, reason });
 }
 
-/** Out of the round by a wrong guess (RULINGS Outrank 1); the caller has moved the tokens. */
+/** Out of the round by a wrong guess (docs/games/outrank.md, Decisions D6); the caller has moved the tokens. */
 export function failPlayer(ctx: Ctx, i: number): void {
   const p = ctx.s.players[i] as Player;
   p.status = "out";
@@ -162,14 +169,15 @@ export function endRound(ctx: Ctx, reason: "allOut" | "poolEmpty"): void {
     enterChallenge(ctx);
     return;
   }
+  for (const p of s.players) p.ready = false;
   s.phase = "roundEnd";
-  if (s.pause) s.pause = { ...s.pause, phaseRemaining: ctx.ms(secs) };
-  else s.phaseDeadline = ctx.now + ctx.ms(secs);
+  s.phaseDeadline = deadlineIn(ctx, secs);
 }
 
 /** A new round: the marker holder (or, if they are away, the next player present) picks a challenge. */
 export function enterChallenge(ctx: Ctx): void {
   const s = ctx.s;
+  for (const p of s.players) p.ready = false;
   s.round++;
   s.phase = "challenge";
   s.phaseDeadline = null;
@@ -177,6 +185,22 @@ export function enterChallenge(ctx: Ctx): void {
   skipAbsentChooser(ctx);
   armTurn(ctx);
   ctx.emit({ type: "turnChanged", playerId: (s.players[s.current] as Player).id });
+}
+
+/**
+ * The round's result stays on the table for `roundEndSeconds`, or until every player at the
+ * table (connected, not away) has said they are ready, whichever is first; not while paused.
+ */
+export function moveOnWhenReady(ctx: Ctx): void {
+  const s = ctx.s;
+  if (s.phase !== "roundEnd" || s.pause) return;
+  let present = 0;
+  for (const p of s.players) {
+    if (p.presence !== "active") continue;
+    if (!p.ready) return;
+    present++;
+  }
+  if (present > 0) enterChallenge(ctx);
 }
 
 /** In the challenge phase, a chooser who is away hands the marker on to the next player present. */

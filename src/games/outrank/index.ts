@@ -1,5 +1,6 @@
 import type { GameModule } from "../../engine/module";
 import { buildCatalog } from "./catalog";
+import { REFUSALS } from "./codes";
 import { loadOutrankContent, OUTRANK_AS_OF } from "./content/index";
 import { OutrankOptions } from "./options";
 import { outrankWire } from "./protocol";
@@ -14,6 +15,7 @@ export const outrankCatalog = buildCatalog(loadOutrankContent(), `builtin@${OUTR
 export const outrankRules = createOutrankRules(outrankCatalog);
 
 export const outrankModule: GameModule = {
+  refusals: REFUSALS,
   title: "Outrank",
   rules: outrankRules,
   namespace: "/outrank",

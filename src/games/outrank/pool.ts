@@ -1,7 +1,7 @@
-import { rngInt } from "../../engine/rng";
+import { type Rng, rngInt } from "../../engine/rng";
 import type { Catalog, CatalogChallenge } from "./catalog";
 import type { Category } from "./content/schema";
-import { type OutrankState, POOL_DRAW, REFILL_TO } from "./state";
+import { BOX_PER_CATEGORY, type OutrankState, POOL_DRAW, REFILL_TO } from "./state";
 
 /**
  * Whether a challenge's category can still fill a pool: the pool on the table (same
@@ -32,6 +32,38 @@ export function selectable(s: OutrankState, catalog: Catalog): CatalogChallenge[
 export function anySelectable(s: OutrankState, catalog: Catalog): boolean {
   for (const c of catalog.categories) if (canFill(s, c)) return true;
   return false;
+}
+
+/** `n` of `ids` at random (a partial Fisher–Yates on a copy), from the game's own generator. */
+function sample(rng: Rng, ids: readonly string[], n: number): string[] {
+  const bag = ids.slice();
+  const take = Math.max(0, Math.min(n, bag.length));
+  for (let j = 0; j < take; j++) {
+    const last = bag.length - 1 - j;
+    const r = rngInt(rng, last + 1);
+    const x = bag[r] as string;
+    bag[r] = bag[last] as string;
+    bag[last] = x;
+  }
+  return bag.slice(bag.length - take);
+}
+
+/**
+ * The box a game is played with: BOX_PER_CATEGORY tokens of each category (all of a
+ * smaller one), drawn at random from the content by the game's seeded generator, so a
+ * replay draws the same box and every game meets a different 40.
+ */
+export function fillBox(s: OutrankState, catalog: Catalog): Record<string, string[]> {
+  const supply: Record<string, string[]> = {};
+  for (const c of catalog.categories) supply[c] = sample(s.rng, catalog.byCategory[c] ?? [], BOX_PER_CATEGORY);
+  return supply;
+}
+
+/** How many tokens a game holds in all (its box); token conservation is counted against it. */
+export function boxSize(catalog: Catalog): number {
+  let n = 0;
+  for (const c of catalog.categories) n += Math.min(BOX_PER_CATEGORY, catalog.byCategory[c]?.length ?? 0);
+  return n;
 }
 
 /**

@@ -195,6 +195,51 @@ describe("turn timer", () => {
     expect(events(t).find((e) => e.type === "challengeSelected")).toMatchObject({ auto: true });
   });
 
+  it("the round's result stays up to 20 s by default, and goes as soon as every player present is ready", () => {
+    const t = outrankTable({
+      players: 3,
+      settings: { firstGuesser: "youngest", youngest: "P1", roundEndSeconds: undefined },
+    });
+    expect(t.state.settings.roundEndSeconds).toBe(20);
+    expect(outrankTable({ players: 2, start: false }).refused("P2", { type: "nextRound" })).toBe("game_not_started");
+    choose(t, "movies-box-office");
+    for (const seat of ["P1", "P2", "P3"]) t.must(seat, { type: "pass" });
+    expect(t.state.phase).toBe("roundEnd");
+    expect(viewOf(t, "P1").phaseEndsAt).toBe(t.now + 20_000);
+    t.advance(15_000);
+    expect(t.state.phase).toBe("roundEnd");
+    t.must("P2", { type: "nextRound" });
+    // Asking twice changes nothing.
+    const before = t.state;
+    t.must("P2", { type: "nextRound" });
+    expect(t.state).toBe(before);
+    expect(viewOf(t, "P1").players.map((p) => p.ready)).toEqual([false, true, false]);
+    t.must("P1", { type: "nextRound" });
+    expect(t.state.phase).toBe("roundEnd");
+    t.must("P3", { type: "nextRound" });
+    expect(t.state.phase).toBe("challenge");
+    expect(viewOf(t, "P1").players.map((p) => p.ready)).toEqual([false, false, false]);
+    // One that arrives after the next round began (the countdown or the chooser won) is refused.
+    expect(t.refused("P1", { type: "nextRound" })).toBe("wrong_phase");
+  });
+
+  it("nobody disconnected or away is waited for, and the countdown still ends the pause alone", () => {
+    const t = game(3, { roundEndSeconds: 20 });
+    for (const seat of ["P1", "P2", "P3"]) t.must(seat, { type: "pass" });
+    expect(t.state.phase).toBe("roundEnd");
+    t.must("P1", { type: "nextRound" });
+    t.must("P2", { type: "nextRound" });
+    expect(t.state.phase).toBe("roundEnd");
+    // P3's line drops: the two who are here are ready, so the game goes on.
+    presence(t, "P3", "disconnected");
+    expect(t.state.phase).toBe("challenge");
+    const u = game(2, { roundEndSeconds: 20 });
+    u.must("P1", { type: "pass" });
+    u.must("P2", { type: "pass" });
+    u.advance(20_000);
+    expect(u.state.phase).toBe("challenge");
+  });
+
   it("the round-end pause gives way to the next challenge, or the chooser may go at once", () => {
     const t = game(2, { roundEndSeconds: 4 });
     t.must("P1", { type: "pass" });

@@ -1,8 +1,9 @@
 import type { RuleError } from "../../engine/errors";
+import { setPresence as changePresence, changes, goneRefusal, playerName } from "../../engine/presence";
 import type { PresenceIntent } from "../../engine/rules";
 import { refuse } from "./codes";
 import type { Ctx } from "./context";
-import { cleanName, newPlayer } from "./roster";
+import { newPlayer } from "./roster";
 import { applyPatch } from "./settings";
 import { MAX_PLAYERS, type OutrankState, type Player, type Presence } from "./state";
 
@@ -26,10 +27,7 @@ function playersOf(s: OutrankState, seat: string): number[] {
 }
 
 function unchanged(s: OutrankState, seat: string, presence: Presence): boolean {
-  return playersOf(s, seat).every((i) => {
-    const now = (s.players[i] as Player).presence;
-    return now === presence || (presence === "disconnected" && now === "away");
-  });
+  return playersOf(s, seat).every((i) => !changes(s.players[i] as Player, presence));
 }
 
 /**
@@ -39,9 +37,8 @@ function unchanged(s: OutrankState, seat: string, presence: Presence): boolean {
  */
 export function planPresence(s: OutrankState, intent: PresenceIntent): PresencePlan | RuleError {
   const seat = intent.seat;
-  const gone = s.gone[seat];
-  if (gone === "kicked") return refuse("kicked", "You were removed from this game.");
-  if (gone === "left") return refuse("left_game", "You left this game and cannot rejoin it.");
+  const gone = goneRefusal(s.gone[seat]);
+  if (gone) return gone;
   const mine = playersOf(s, seat);
   const known = s.mode === "table" ? s.device === seat : mine.length > 0;
 
@@ -50,11 +47,11 @@ export function planPresence(s: OutrankState, intent: PresenceIntent): PresenceP
     if (s.mode === "table") {
       if (s.device !== null) return refuse("table_mode", "This table is played on one device; you can watch.");
       if (s.phase !== "lobby") return refuse("game_in_progress", "The game has started; you can watch.");
-      return { kind: "device", name: cleanName(intent.name, "Player 1") };
+      return { kind: "device", name: playerName(intent.name) ?? "Player 1" };
     }
     if (s.phase !== "lobby") return refuse("game_in_progress", "The game has started; you can watch.");
     if (s.players.length >= MAX_PLAYERS) return refuse("room_full", "This table is full.");
-    return { kind: "join", name: cleanName(intent.name, seat) };
+    return { kind: "join", name: playerName(intent.name) ?? seat };
   }
 
   switch (intent.status) {
@@ -63,7 +60,7 @@ export function planPresence(s: OutrankState, intent: PresenceIntent): PresenceP
       // Online, a seat coming back in the lobby may bring a new name.
       const i = mine[0];
       if (s.mode === "online" && s.phase === "lobby" && i !== undefined && intent.name !== undefined) {
-        const name = cleanName(intent.name, seat);
+        const name = playerName(intent.name) ?? seat;
         if (name !== (s.players[i] as Player).name) return { kind: "rename", index: i, name };
       }
       return unchanged(s, seat, "active") ? { kind: "noop" } : { kind: "set", presence: "active" };
@@ -118,12 +115,7 @@ export function addLocalPlayer(ctx: Ctx, name: string): void {
 }
 
 export function setPresence(ctx: Ctx, p: Player, presence: Presence): void {
-  if (p.presence === presence || p.presence === "left") return;
-  if (presence === "disconnected" && p.presence === "away") return;
-  p.presence = presence;
-  if (presence === "active") p.absentSince = null;
-  else p.absentSince ??= ctx.now;
-  ctx.emit({ type: "presenceChanged", playerId: p.id, presence });
+  if (changePresence(p, presence, ctx.now)) ctx.emit({ type: "presenceChanged", playerId: p.id, presence });
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
- * Which way a challenge ranks (the document's `currentChallenge.direction`). On a
- * "higher" card a bigger number outranks a smaller one; on a "lower" card a smaller number
- * does (the oldest company, the earliest debut). A call is about rank: HIGHER claims the
+ * Which way a challenge ranks (the document's `currentChallenge.direction`). On a "higher"
+ * card a bigger number outranks a smaller one; on a "lower" card a smaller number does
+ * (the oldest company, the earliest debut). A call is about rank: HIGHER claims the
  * drafted token ranks at or above the center, so on a "lower" card it claims a number at
- * most the center's. Equal values are right either way (RULINGS Outrank 2).
+ * most the center's. Equal values are right either way
+ * (docs/games/outrank.md, Decisions D5).
  */
 export type Direction = "higher" | "lower";
 export type Call = "higher" | "lower";

@@ -1,3 +1,4 @@
+import { longestSeated } from "../../engine/presence";
 import type { Ctx } from "./context";
 import type { OutrankState, Player } from "./state";
 
@@ -59,6 +60,7 @@ export function newPlayer(s: OutrankState, id: string, seat: string, name: strin
     streak: 0,
     longestStreak: 0,
     markerRounds: 0,
+    ready: false,
   };
 }
 
@@ -76,13 +78,7 @@ export function resetPlayer(p: Player): void {
   p.streak = 0;
   p.longestStreak = 0;
   p.markerRounds = 0;
-}
-
-const MAX_NAME = 40;
-
-export function cleanName(name: string | undefined, fallback: string): string {
-  const n = (name ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_NAME);
-  return n.length > 0 ? n : fallback;
+  p.ready = false;
 }
 
 /**
@@ -98,11 +94,9 @@ export function settleLead(ctx: Ctx): void {
   }
   const lead = s.players.find((p) => p.seat === s.lead);
   if (lead && !isAbsent(lead)) return;
-  let best: Player | undefined;
-  for (const p of s.players) if (p.presence === "active" && (!best || p.seq < best.seq)) best = p;
-  if (!best && lead?.presence === "away") return;
-  if (!best) for (const p of s.players) if (p.presence !== "left" && (!best || p.seq < best.seq)) best = p;
-  setLead(ctx, best?.seat ?? null);
+  const active = longestSeated(s.players, (p) => p.presence === "active");
+  if (!active && lead?.presence === "away") return;
+  setLead(ctx, (active ?? longestSeated(s.players, (p) => p.presence !== "left"))?.seat ?? null);
 }
 
 function setLead(ctx: Ctx, seat: string | null): void {

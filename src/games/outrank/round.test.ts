@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { REFILL_TO } from "./state";
+import { boxSize } from "./pool";
+import { BOX_PER_CATEGORY, REFILL_TO } from "./state";
 import {
   catalog,
   choose,
@@ -41,6 +42,16 @@ function drafting(players = 3, settings = {}): T {
   return t;
 }
 
+/** Leaves the first `n` tokens in the draft pool and puts the others back in the supply (a movies challenge's pool). */
+function keepInPool(t: T, n: number): void {
+  const s = t.state;
+  t.state = {
+    ...s,
+    pool: s.pool.slice(0, n),
+    supply: { ...s.supply, movies: [...(s.supply.movies ?? []), ...s.pool.slice(n)] },
+  };
+}
+
 describe("setup and the challenge", () => {
   it("starts with 0 tokens and 0 points; the First Guesser is random by default", () => {
     const firsts = new Set<number>();
@@ -50,6 +61,36 @@ describe("setup and the challenge", () => {
       firsts.add(t.state.firstGuesser);
     }
     expect(firsts.size).toBeGreaterThan(1);
+  });
+
+  it("each game is played with 40 tokens of each category, drawn from the content by the game's seed", () => {
+    const boxOf = (seed: string) => outrankTable({ players: 2, seed }).state.supply;
+    const box = boxOf("box-1");
+    let bigger = 0;
+    for (const c of catalog.categories) {
+      const content = catalog.byCategory[c]!;
+      if (content.length > BOX_PER_CATEGORY) bigger++;
+      const ids = box[c]!;
+      expect(ids).toHaveLength(BOX_PER_CATEGORY);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const id of ids) expect(content).toContain(id);
+    }
+    // The content holds more than a box, so which 40 is a real draw.
+    expect(bigger).toBeGreaterThan(0);
+    expect(boxSize(catalog)).toBe(BOX_PER_CATEGORY * catalog.categories.length);
+    // The same seed draws the same box (a replay plays the same game); another seed another box.
+    expect(boxOf("box-1")).toEqual(box);
+    const other = boxOf("box-2");
+    expect(catalog.categories.some((c) => [...other[c]!].sort().join() !== [...box[c]!].sort().join())).toBe(true);
+  });
+
+  it("a rematch draws a new box", () => {
+    const t = outrankTable({ players: 2 });
+    const first = Object.values(t.state.supply).flat().sort().join();
+    t.must("P1", { type: "endGame" });
+    t.must("P1", { type: "startGame" });
+    expect(everyToken(t.state)).toHaveLength(boxSize(catalog));
+    expect(Object.values(t.state.supply).flat().sort().join()).not.toBe(first);
   });
 
   it("youngest-first needs the youngest named in the lobby", () => {
@@ -72,7 +113,7 @@ describe("setup and the challenge", () => {
     const t = drafting();
     expect(t.state.center).not.toBeNull();
     expect(t.state.pool).toHaveLength(12);
-    expect(t.state.supply.movies).toHaveLength(catalog.byCategory.movies!.length - 13);
+    expect(t.state.supply.movies).toHaveLength(BOX_PER_CATEGORY - 13);
     const v = viewOf(t, "P2");
     expect(v.centerToken?.value).toBeTypeOf("number");
     expect(v.draftPool.every((x) => x.value === undefined)).toBe(true);
@@ -102,7 +143,7 @@ describe("draft and guess", () => {
     expect(t.refused("P1", { type: "draftGuess", tokenId: "movie-nope", guess: "higher" })).toBe("not_in_pool");
   });
 
-  it("equal values count as a correct guess for either call (RULINGS 2)", () => {
+  it("equal values count as a correct guess for either call (docs/games/outrank.md, Decisions D5)", () => {
     for (const guess of ["higher", "lower"] as const) {
       const t = outrankTable({ players: 2, settings: { firstGuesser: "youngest", youngest: "P1" } });
       choose(t, "movies-oscars-won");
@@ -137,7 +178,8 @@ describe("draft and guess", () => {
     expect(plain?.view.direction).toBe("higher");
   });
 
-  it("a wrong guess returns the this-round tokens and the drafted one to the pool; points stay (RULINGS 1)", () => {
+  // docs/games/outrank.md, Decisions D6.
+  it("a wrong guess returns the this-round tokens and the drafted one to the pool; points stay", () => {
     const t = drafting(2);
     t.must("P1", sureGuess(t));
     t.must("P2", { type: "pass" });
@@ -152,7 +194,7 @@ describe("draft and guess", () => {
     expect(p1.thisRound).toEqual([]);
     expect(t.state.pool).toHaveLength(poolBefore + 2);
     for (const id of [...held, wrong.tokenId]) expect(t.state.pool).toContain(id);
-    expect(everyToken(t.state)).toHaveLength(catalog.size);
+    expect(everyToken(t.state)).toHaveLength(boxSize(catalog));
   });
 
   it("the first to fail takes the First Guesser marker; a later pass does not", () => {
@@ -210,13 +252,7 @@ describe("passing and the end of a round", () => {
 
   it("an empty draft pool ends the round; the player who took its last token gets the bonus", () => {
     const t = drafting(3);
-    const s = t.state;
-    // Leave one token in the pool (the others back in the supply).
-    t.state = {
-      ...s,
-      pool: s.pool.slice(0, 2),
-      supply: { ...s.supply, movies: [...(s.supply.movies ?? []), ...s.pool.slice(2)] },
-    };
+    keepInPool(t, 2); // P1 takes one, P2 the last
     t.must("P1", sureGuess(t));
     const out = events(t.must("P2", sureGuess(t)));
     expect(out.find((e) => e.type === "roundEnded")).toMatchObject({ reason: "poolEmpty", bonus: { playerId: "P2" } });
@@ -228,12 +264,7 @@ describe("passing and the end of a round", () => {
 
   it("a later round keeps the pool and refills it to 8; the center stays", () => {
     const t = drafting(2);
-    const s = t.state;
-    t.state = {
-      ...s,
-      pool: s.pool.slice(0, 3),
-      supply: { ...s.supply, movies: [...(s.supply.movies ?? []), ...s.pool.slice(3)] },
-    };
+    keepInPool(t, 3);
     t.must("P1", { type: "pass" });
     t.must("P2", { type: "pass" });
     const center = t.state.center;
@@ -262,8 +293,8 @@ describe("passing and the end of a round", () => {
     t.must("P1", { type: "selectChallenge", challengeId: "countries-area" });
     expect(t.state.poolCategory).toBe("countries");
     expect(t.state.pool).toHaveLength(12);
-    expect(t.state.supply.movies).toHaveLength(catalog.byCategory.movies!.length);
-    expect(everyToken(t.state)).toHaveLength(catalog.size);
+    expect(t.state.supply.movies).toHaveLength(BOX_PER_CATEGORY);
+    expect(everyToken(t.state)).toHaveLength(boxSize(catalog));
   });
 
   it("an exhausted category cannot be chosen", () => {
@@ -284,7 +315,7 @@ describe("passing and the end of a round", () => {
   });
 });
 
-describe("hand limit (RULINGS 3)", () => {
+describe("hand limit (docs/games/outrank.md, Decisions D10)", () => {
   it("counts hand and this round: at the limit a player may cash, discard or pass, not draft", () => {
     const t = drafting(2, { handLimit: 6 });
     t.must("P1", sureGuess(t));

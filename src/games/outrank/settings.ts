@@ -3,9 +3,20 @@ import { z } from "zod";
 /** Seconds, as every duration setting is (each is multiplied by the room's time scale). */
 const Seconds = z.number().positive().max(86_400);
 
-/** How the game ends (RULINGS Outrank 5); whatever is chosen, it also ends when no category can refill. */
+/**
+ * How the game ends (docs/games/outrank.md, Decisions D13); whatever is chosen, it also ends
+ * when no category can refill.
+ */
 export const EndCondition = z.enum(["points", "rounds", "depletion", "time"]);
 export type EndCondition = z.infer<typeof EndCondition>;
+
+/**
+ * When a score target ends the game: `atOnce`, the moment a player reaches it (the first
+ * there wins), or `roundEnd`, when the round in which someone reached it ends (the highest
+ * score then wins). docs/games/outrank.md, Decisions D13, says why `atOnce` is the default.
+ */
+export const TargetEnds = z.enum(["atOnce", "roundEnd"]);
+export type TargetEnds = z.infer<typeof TargetEnds>;
 
 const fields = {
   handLimit: z.int().min(2).max(30),
@@ -13,6 +24,7 @@ const fields = {
   setPoints: z.tuple([z.int().min(0).max(100), z.int().min(0).max(100), z.int().min(0).max(100)]),
   endCondition: EndCondition,
   targetPoints: z.int().min(1).max(1_000),
+  targetEnds: TargetEnds,
   roundLimit: z.int().min(1).max(200),
   timeLimitMinutes: z
     .number()
@@ -27,16 +39,17 @@ const fields = {
 
 /**
  * The room's settings. The document's hand limit (8) and set values (2/5/8), the end
- * condition (RULINGS Outrank 5: default first to 20 points), who guesses first (RULINGS
- * Outrank 6), and the platform's timers: an optional turn timer (off), the grace a
- * disconnected player gets before their turns are passed, and how long the round's result
- * is shown before the next challenge.
+ * condition (default: first to 20 points, the game ending the moment someone has them), who
+ * guesses first (docs/games/outrank.md, Decisions D2), and the platform's timers: an
+ * optional turn timer (off), the grace a disconnected player gets before their turns are
+ * passed, and how long the round's result is shown before the next challenge.
  */
 export const Settings = z.object({
   handLimit: fields.handLimit.default(8),
   setPoints: fields.setPoints.default([2, 5, 8]),
   endCondition: fields.endCondition.default("points"),
   targetPoints: fields.targetPoints.default(20),
+  targetEnds: fields.targetEnds.default("atOnce"),
   roundLimit: fields.roundLimit.default(8),
   timeLimitMinutes: fields.timeLimitMinutes.default(30),
   firstGuesser: fields.firstGuesser.default("random"),
@@ -45,7 +58,8 @@ export const Settings = z.object({
   /** Off (null) by default; a timeout counts as a pass. */
   turnSeconds: fields.turnSeconds.nullable().default(null),
   graceSeconds: fields.graceSeconds.default(30),
-  roundEndSeconds: fields.roundEndSeconds.default(4),
+  /** The round's result shows this long at most; it goes as soon as every player is ready. */
+  roundEndSeconds: fields.roundEndSeconds.default(20),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -56,6 +70,7 @@ export const SettingsPatch = z
     setPoints: fields.setPoints,
     endCondition: fields.endCondition,
     targetPoints: fields.targetPoints,
+    targetEnds: fields.targetEnds,
     roundLimit: fields.roundLimit,
     timeLimitMinutes: fields.timeLimitMinutes,
     firstGuesser: fields.firstGuesser,

@@ -1,14 +1,14 @@
 import type { Ctx } from "./context";
 import { finish } from "./end";
-import { skipAbsentCurrent } from "./flow";
-import { pauseGame, resumeGame } from "./pause";
+import { clock, moveOnWhenReady, skipAbsentCurrent } from "./flow";
 import { activeCount, seatedCount, settleLead } from "./roster";
 import { MIN_PLAYERS } from "./state";
 
 /**
  * After every input and timer, the table-level rules: a missing lead is replaced; fewer
  * than two players still seated ends the game; fewer than two connected pauses it, and it
- * resumes by itself when two are back; a player to act who is away is skipped.
+ * resumes by itself when two are back; a player to act who is away is skipped; the round-end
+ * pause ends once everyone present is ready.
  */
 export function settle(ctx: Ctx): void {
   settleLead(ctx);
@@ -18,8 +18,7 @@ export function settle(ctx: Ctx): void {
     finish(ctx, "abandoned");
     return;
   }
-  const enough = activeCount(s) >= MIN_PLAYERS;
-  if (!s.pause && !enough) pauseGame(ctx, "insufficient");
-  else if (s.pause?.reason === "insufficient" && enough) resumeGame(ctx);
+  clock.hold(ctx, "insufficient", activeCount(s) < MIN_PLAYERS);
   skipAbsentCurrent(ctx);
+  moveOnWhenReady(ctx);
 }

@@ -1,3 +1,5 @@
+import type { Pause as EnginePause } from "../../engine/pause";
+import type { Gone, Presence } from "../../engine/presence";
 import type { Rng } from "../../engine/rng";
 import type { Category } from "./content/schema";
 import type { Mode } from "./options";
@@ -6,12 +8,8 @@ import type { Settings } from "./settings";
 /** The document's phases (its `setup` is the platform's lobby). */
 export type Phase = "lobby" | "challenge" | "drafting" | "roundEnd" | "gameEnd";
 
-/**
- * active: connected. disconnected: the socket went, within the grace window. away: not
- * back within the grace: their turns are passed for them. left: gone for good (left or
- * kicked); their record stays for the standings.
- */
-export type Presence = "active" | "disconnected" | "away" | "left";
+/** The engine's presence model: an away player's turns are passed for them; one who left stays in the standings. */
+export type { Presence };
 
 /** Where a player stands in the current round: still drafting, passed, or out by a wrong guess. */
 export type RoundStatus = "in" | "passed" | "out";
@@ -46,15 +44,12 @@ export interface Player {
   longestStreak: number;
   /** Rounds this player opened holding the First Guesser marker. */
   markerRounds: number;
+  /** In the round-end pause: has seen the round's result and is ready for the next round. */
+  ready: boolean;
 }
 
-export interface Pause {
-  reason: "lead" | "insufficient";
-  at: number;
-  /** Time left on the turn and round-end timers when paused, restored on resume. */
-  turnRemaining: number | null;
-  phaseRemaining: number | null;
-}
+/** Why the game is paused: the lead paused it, or fewer than two players are connected. */
+export type Pause = EnginePause<"lead" | "insufficient">;
 
 export interface Standing {
   playerId: string;
@@ -131,11 +126,16 @@ export interface OutrankState {
   pausedMs: number;
   result: GameResult | null;
   /** Seats that may not come back. */
-  gone: Record<string, "left" | "kicked">;
+  gone: Gone;
   nextSeq: number;
   rng: Rng;
 }
 
+/**
+ * Tokens of each category a game is played with: the document's box holds 40 per category,
+ * drawn afresh (seeded) from the content for every game, so the content may hold more.
+ */
+export const BOX_PER_CATEGORY = 40;
 export const POOL_DRAW = 13;
 /** Later rounds refill the draft pool to at least this many; a category that cannot is exhausted. */
 export const REFILL_TO = 8;

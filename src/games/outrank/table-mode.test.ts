@@ -90,4 +90,13 @@ describe("one table, one device (hot-seat)", () => {
     expect(t.state.phase).toBe("gameEnd");
     expect(t.state.result?.winners.length).toBeGreaterThan(0);
   });
+
+  it("between rounds the device's one tap is the whole table's: the next round comes at once", () => {
+    const t = outrankTable({ mode: "table", names: ["Ada", "Bo", "Cy"], settings: { roundEndSeconds: 20 } });
+    choose(t);
+    for (let guard = 0; t.state.phase === "drafting" && guard < 5; guard++) t.must("P1", { type: "pass" });
+    expect(t.state.phase).toBe("roundEnd");
+    t.must("P1", { type: "nextRound" });
+    expect(t.state.phase).toBe("challenge");
+  });
 });

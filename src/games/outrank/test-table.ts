@@ -99,8 +99,9 @@ export function everyToken(s: OutrankState): string[] {
 
 /**
  * Put chosen tokens on the table (tests only): `center` becomes the center and `pool`
- * the first draft-pool tokens; whatever they displace goes where they came from, so every
- * token is still in exactly one place.
+ * the first draft-pool tokens; whatever they displace goes where they came from (or, for a
+ * token this game's box left out, out of the box), so every token is still in exactly one
+ * place and the box keeps its size.
  */
 export function rig(t: T, want: { center?: string; pool?: string[] }): void {
   const s = t.state;
@@ -116,7 +117,9 @@ export function rig(t: T, want: { center?: string; pool?: string[] }): void {
     if (inSupply >= 0) supply[inSupply] = old;
     else if (inPool >= 0) pool[inPool] = old;
     else if (center === id) center = old;
-    else throw new Error(`${id} is not in the ${cat} supply or on the table`);
+    else if (catalog.tokens.get(id)?.category !== cat || everyToken(s).includes(id))
+      throw new Error(`${id} is not in the ${cat} supply or on the table`);
+    // Not in this game's box: it takes the displaced token's place in the box.
     put(id);
   };
   if (want.center !== undefined) swapIn(want.center, (id) => (center = id), center);
@@ -146,10 +149,23 @@ export function give(t: T, playerId: string, ids: string[], where: "hand" | "thi
   t.state = { ...s, supply, players };
 }
 
-/** `n` tokens of a category still in the supply that carry `tag`. */
+const tagged = (id: string, tag: string) => catalog.tokens.get(id)?.tagValues.includes(tag) === true;
+
+/**
+ * `n` tokens of a category in the supply that carry `tag`. When this game's box holds too
+ * few, tokens the box left out take the places of untagged ones in the supply (the box keeps
+ * its size).
+ */
 export function suppliedWithTag(t: T, category: string, tag: string, n: number): string[] {
-  const out = (t.state.supply[category] ?? []).filter((id) => catalog.tokens.get(id)?.tagValues.includes(tag));
-  if (out.length < n) throw new Error(`only ${out.length} ${category} tokens tagged ${tag} in the supply`);
+  const s = t.state;
+  const supply = (s.supply[category] ?? []).slice();
+  const inGame = new Set(everyToken(s));
+  const outside = (catalog.byCategory[category] ?? []).filter((id) => !inGame.has(id) && tagged(id, tag));
+  for (let k = 0; k < supply.length && supply.filter((id) => tagged(id, tag)).length < n; k++)
+    if (!tagged(supply[k] as string, tag) && outside.length > 0) supply[k] = outside.shift() as string;
+  t.state = { ...s, supply: { ...s.supply, [category]: supply } };
+  const out = supply.filter((id) => tagged(id, tag));
+  if (out.length < n) throw new Error(`only ${out.length} ${category} tokens tagged ${tag} in the content`);
   return out.slice(0, n);
 }
 

@@ -23,9 +23,9 @@ export interface Resolved {
   noop?: true;
 }
 
-type PlayType = "selectChallenge" | "draftGuess" | "cashOut" | "discard" | "pass";
+type PlayType = "selectChallenge" | "draftGuess" | "cashOut" | "discard" | "pass" | "nextRound";
 type LeadAction = Extract<Action, { type: Exclude<Action["type"], PlayType> }>;
-type PlayAction = Extract<Action, { type: PlayType }>;
+type PlayAction = Extract<Action, { type: Exclude<PlayType, "nextRound"> }>;
 
 const LEAD_ONLY = new Set<Action["type"]>([
   "startGame",
@@ -65,6 +65,7 @@ function seatIndex(s: OutrankState, from: string): number {
 export function validate(s: OutrankState, from: string, a: Action, catalog: Catalog): RuleError | Resolved {
   const me = seatIndex(s, from);
   if (me === -1) return refuse("not_a_player", "You are not seated at this table.");
+  if (a.type === "nextRound") return nextRound(s, me);
   if (isLead(a)) {
     if ((a.type === "addPlayer" || a.type === "removePlayer") && s.mode !== "table")
       return refuse("not_table_mode", "Players are added by name only at a one-device table.");
@@ -119,6 +120,20 @@ function playAction(s: OutrankState, me: number, a: PlayAction, catalog: Catalog
     case "pass":
       return { actor };
   }
+}
+
+/**
+ * Ready for the next round: any seated player during the round-end pause, the table-mode
+ * device for the whole table, paused or not (it only records that they have seen the result).
+ * Asking again changes nothing; one that arrives after the next round began (the countdown or
+ * the chooser was quicker) is refused `wrong_phase`, which a client may take as done.
+ */
+function nextRound(s: OutrankState, me: number): RuleError | Resolved {
+  const bad = phase(s, ["roundEnd"]);
+  if (bad) return bad;
+  if (me === -2)
+    return s.players.every((p) => p.ready || p.presence === "left") ? { actor: me, noop: true } : { actor: me };
+  return (s.players[me] as Player).ready ? { actor: me, noop: true } : { actor: me };
 }
 
 /** Every token named once, each in the player's hand or this-round pile. */

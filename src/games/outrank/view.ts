@@ -9,8 +9,9 @@ import type { OutrankView, PlayerView, TokenView } from "./wire";
  * One seat's view: the only place state leaves the rules. Everything at an Outrank table is
  * public (hands, piles, scores, the draft pool's tokens) except the stat values nobody has
  * seen: a draft-pool token never carries its value, since that value is the answer to a
- * guess (RULINGS: no client sees what it could not see at a real table). Token objects are
- * the catalog's shared, frozen ones; a view is read-only and goes straight to the encoder.
+ * guess (no client sees what it could not see at a real table:
+ * docs/architecture.md, Decisions D1). Token objects are the catalog's shared, frozen ones;
+ * a view is read-only and goes straight to the encoder.
  */
 /** A held token shows its value when that value was shown under the current stat. */
 function shown(s: OutrankState, catalog: Catalog, stat: string | null, id: string): TokenView {
@@ -40,6 +41,7 @@ function playerView(s: OutrankState, catalog: Catalog, stat: string | null, p: P
     longestStreak: p.longestStreak,
     passed: s.phase === "drafting" && p.status !== "in",
     status: p.status,
+    ready: s.phase === "roundEnd" && p.ready === true,
     presence: p.presence,
     isLead: s.mode === "online" && p.seat === s.lead,
   };
@@ -76,8 +78,9 @@ export function gameView(s: OutrankState, seat: string | null, now: number, cata
     lead: s.lead,
     challenges: choosing ? selectable(s, catalog).map((c) => c.view) : [],
     settings: s.settings,
-    turnEndsAt: s.turnDeadline,
-    phaseEndsAt: s.phaseDeadline,
+    // The game's clock stands still while paused: no countdown runs.
+    turnEndsAt: s.pause ? null : s.turnDeadline,
+    phaseEndsAt: s.pause ? null : s.phaseDeadline,
     timeLimitEndsAt: timeLimitEndsAt(s, now),
     result: s.result,
     serverNow: now,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RoomCode } from "../../engine/room-code-schema";
+import { HandshakeAuth, RequestId } from "../../engine/envelope-wire";
 import { Category } from "./content/schema";
 import { EndCondition, Settings, SettingsPatch } from "./settings";
 
@@ -21,6 +21,8 @@ export const Action = z.discriminatedUnion("type", [
   z.object({ type: z.literal("cashOut"), tokenIds: z.array(Id).min(1).max(30), tag: Id }).strict(),
   z.object({ type: z.literal("discard"), tokenIds: z.array(Id).min(1).max(30) }).strict(),
   z.object({ type: z.literal("pass") }).strict(),
+  /** Round-end pause: the sender has seen the round's result (a table-mode device: the whole table). */
+  z.object({ type: z.literal("nextRound") }).strict(),
   z.object({ type: z.literal("pauseGame") }).strict(),
   z.object({ type: z.literal("resumeGame") }).strict(),
   z.object({ type: z.literal("kickPlayer"), playerId: Id }).strict(),
@@ -87,6 +89,8 @@ export const PlayerView = z
      */
     passed: z.boolean(),
     status: z.enum(["in", "passed", "out"]),
+    /** In the round-end pause: has said they are ready for the next round (false in every other phase). */
+    ready: z.boolean(),
     presence: PresenceView,
     isLead: z.boolean(),
   })
@@ -218,22 +222,15 @@ export type OutrankEvent = z.infer<typeof OutrankEvent>;
 
 // ---------------------------------------------------------------- envelope
 
-export const RequestId = z.string().min(1).max(100);
+export { HandshakeAuth, RequestId };
 
+/** Card Table's envelope (src/engine/envelope-wire.ts), typed with Outrank's actions. */
 export const ClientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("action"), action: Action, requestId: RequestId }).strict(),
   /** Give up the seat for good. */
   z.object({ type: z.literal("leave"), requestId: RequestId.optional() }).strict(),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
-
-export const HandshakeAuth = z.object({
-  roomId: RoomCode,
-  /** The seat token the server issued (POST …/seats); without one you watch. */
-  token: z.string().min(1).max(4096).optional(),
-  name: Name.optional(),
-});
-export type HandshakeAuth = z.infer<typeof HandshakeAuth>;
 
 export const ServerMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("state"), state: OutrankView }),

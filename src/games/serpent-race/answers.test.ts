@@ -3,19 +3,7 @@ import { seedRng } from "../../engine/rng";
 import { cardData, type Judged, judge, prepare, withinPercent } from "./answers";
 import { DeckType } from "./content/schema";
 import type { QuestionCard } from "./options";
-import {
-  answer,
-  CARD,
-  events,
-  last,
-  messages,
-  nextCard,
-  plainBoard,
-  race,
-  roll,
-  setField,
-  testDecks,
-} from "./test-kit";
+import { answer, CARD, events, last, messages, plainBoard, race, rollAndDraw, setField, testDecks } from "./test-kit";
 import type { CardData } from "./wire";
 
 const card = (id: string) => testDecks[0]?.cards.find((c) => c.cardid === `pos-${id}`) as QuestionCard;
@@ -89,7 +77,7 @@ describe("SENTENCE_PAIRING, new format: left parts matched to right parts", () =
   it("the player is shown left parts in order and right parts scrambled, never in the right order", () => {
     for (const seed of ["1", "2", "3", "4", "5", "6", "7", "8"]) {
       const c = card(CARD.pairs);
-      const data = cardData(c, prepare(c, seedRng(seed)), 60);
+      const data = cardData(c, prepare(c, seedRng(seed)), 60, "c1");
       expect(data.sentencePairs?.map((p) => p.left)).toEqual(["Apple", "Banana", "Orange", "Grape"]);
       expect(data.sentencePairs?.map((p) => p.id)).toEqual(["pair_0", "pair_1", "pair_2", "pair_3"]);
       const rights = data.sentencePairs?.map((p) => p.right);
@@ -120,7 +108,7 @@ describe("SENTENCE_PAIRING, legacy format: scrambled words", () => {
   it("shows the words scrambled, with the document's prompt when the card has no question", () => {
     for (const seed of ["1", "2", "3", "4", "5"]) {
       const c = card(CARD.legacy);
-      const data = cardData(c, prepare(c, seedRng(seed)), 60);
+      const data = cardData(c, prepare(c, seedRng(seed)), 60, "c1");
       expect(data.question).toBe("Arrange the words to form a sentence:");
       expect([...(data.words ?? [])].sort()).toEqual(sentence.split(" ").sort());
       expect(data.words?.join(" ")).not.toBe(sentence);
@@ -202,14 +190,13 @@ describe("each card type in a game", () => {
     const t = race(["Ann", "Bob"]);
     plainBoard(t);
     setField(t, 3, "positive", 1);
-    nextCard(t, DeckType.POSITIVE, `pos-${id}`);
-    roll(t, "P1", 3);
-    t.advance(2000);
+    rollAndDraw(t, "P1", 3, DeckType.POSITIVE, `pos-${id}`);
     const self = messages(t).filter((m) => m.event === "game:card-drawn-self");
     expect(self).toHaveLength(1);
     expect(self[0]?.to).toEqual({ seat: "P1" });
     const data = last(t, "game:card-drawn-self").cardData as CardData;
-    expect(data.cardid).toBe(`pos-${id}`);
+    // The game's own id for the first card drawn, never the deck's.
+    expect(data.cardid).toBe("c1");
     expect(JSON.stringify(data)).not.toMatch(/"correct"|"percent"|"answer":\s*(true|false|\[)/);
     expect(events(t, "game:answer-validated")).toHaveLength(0);
     answer(t, "P1", wrong);
@@ -227,9 +214,7 @@ describe("each card type in a game", () => {
     const t = race(["Ann", "Bob"]);
     plainBoard(t);
     setField(t, 3, "positive", 1);
-    nextCard(t, DeckType.POSITIVE, `pos-${CARD.quiz}`);
-    roll(t, "P1", 3);
-    t.advance(2000);
+    rollAndDraw(t, "P1", 3, DeckType.POSITIVE, `pos-${CARD.quiz}`);
     expect(t.refused("P1", { event: "game:card-answer", data: { answer: "Z" } })).toBe("invalid_answer_format");
     expect(t.refused("P2", { event: "game:card-answer", data: { answer: "B" } })).toBe("not_your_turn");
     answer(t, "P1", "B");

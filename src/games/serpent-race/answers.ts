@@ -58,9 +58,17 @@ export function prepare(card: QuestionCard, rng: Rng): Prepared {
   return { rights };
 }
 
-/** `game:card-drawn-self`'s card: the question and what to choose from, without any answer. */
-export function cardData(card: QuestionCard, prepared: Prepared, timeLimit: number): CardData {
-  const data: CardData = { cardid: card.cardid, question: card.question, type: card.type, timeLimit };
+/** The game's own id for its n-th card drawn: c1, c2, … (a card drawn again gets a new one). */
+export const drawnCardId = (n: number): string => `c${n}`;
+
+/**
+ * `game:card-drawn-self`'s card: the question and what to choose from, without any answer.
+ * `cardid` is the game's own name for this draw (`drawnCardId`), never the deck's: a deck's
+ * card ids would let anyone look the card up (see docs/games/serpent-race.md,
+ * Decisions D2).
+ */
+export function cardData(card: QuestionCard, prepared: Prepared, timeLimit: number, cardid: string): CardData {
+  const data: CardData = { cardid, question: card.question, type: card.type, timeLimit };
   switch (card.type) {
     case CardType.QUIZ:
       data.answerOptions = card.answer.map((o) => ({ answer: o.answer, text: o.text }));

@@ -1,9 +1,10 @@
+import { setPresence } from "../../engine/presence";
 import type { From } from "../../engine/rules";
 import type { Judged } from "./answers";
-import { type Ctx, playerOf, who } from "./context";
+import type { Ctx } from "./context";
 import { answerCard, decide, rollDice, startRace, submitGuess } from "./flow";
 import { leave } from "./presence";
-import { CHAT_KEPT, GM_SEAT, type Player } from "./state";
+import { CHAT_KEPT, GM_SEAT, type Player, playerOf, who } from "./state";
 import { armRoll, skipTurn } from "./turns";
 import type { Resolved } from "./validate";
 import type { Intent } from "./wire";
@@ -53,7 +54,7 @@ export function apply(ctx: Ctx, from: From, intent: Intent, r: Resolved): void {
     }
     case "game:leave":
       if (from === GM_SEAT) {
-        if (s.gamemaster) s.gamemaster = { ...s.gamemaster, connected: false };
+        if (s.gamemaster) setPresence(s.gamemaster, "disconnected", ctx.now);
         return;
       }
       leave(ctx, from, "left");

@@ -65,7 +65,7 @@ export interface Calculation {
 }
 
 export const WRONG_GUESS_PENALTY = 2;
-/** Neither a penalty nor "go to start" goes below field 1 (RULINGS SerpentRace 2). */
+/** Neither a penalty nor "go to start" goes below field 1 (docs/games/serpent-race.md, Decisions D5). */
 export const FLOOR = 1;
 
 /**

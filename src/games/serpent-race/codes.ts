@@ -1,21 +1,21 @@
-import { refuse as engineRefuse, type RuleError } from "../../engine/errors";
+import { refusalsOf } from "../../engine/refusals";
 
 /**
- * Every refusal SerpentRace can give, one line of meaning each. The platform sends a
- * refusal as the document's `game:error` (`{ message, code, timestamp }`, see
- * `errorEvent`). docs/games/serpent-race.md lists them.
+ * Every refusal SerpentRace gives besides the platform's (src/engine/refusals.ts), one line
+ * of meaning each. The platform sends a refusal as the document's `game:error`
+ * (`{ message, code, timestamp }`, see `errorEvent`), and REST as `{ error, code }`.
+ * docs/protocols/serpent-race.md lists them (generated: `npm run docs:refusals`).
  */
 export const REFUSALS = {
   // The door
-  bad_payload: "the event or its payload does not match the wire schema",
-  system_only: "presence changes come from the platform only",
-  not_a_player: "the sender holds no player seat (the gamemaster does not play), or the platform tried to play",
+  unknown_event: "an event name the protocol does not read",
+  bad_key: "a projector link's key that is not this game's",
+  not_a_member: "the game (or the organisation) is for its organisation's members",
   not_gamemaster: "only the gamemaster may do that",
   // Seating
   unknown_seat: "a presence change for a seat that never joined",
   room_full: "the game already has its maximum number of players",
   game_started: "players join and ready up before the start; newcomers may watch",
-  left_game: "this seat left the game and cannot come back (the platform offers the next)",
   name_taken: "another player in this game has that name",
   // Where the game is
   game_not_started: "the race has not started",
@@ -38,10 +38,13 @@ export const REFUSALS = {
   empty_message: "a chat message needs some text",
   message_too_long: "a chat message is at most 500 characters",
   chat_too_fast: "at most 5 chat messages in 10 seconds per person",
+  // REST
+  invalid_game_id: "a game id that is not one",
+  game_not_found: "no such game (or it is closed, or not this account's)",
+  game_not_ended: "a new race with the same players waits for this one to end",
+  deck_not_found: "no such deck (or none of a game's decks is there any more)",
+  orgid_required: "an ORGANIZATION game needs the organisation's id",
+  player_name_required: "joining needs a name",
 } as const;
 
-export type RefusalCode = keyof typeof REFUSALS;
-
-export function refuse(code: RefusalCode, message: string): RuleError {
-  return engineRefuse(code, message);
-}
+export const { refuse } = refusalsOf(REFUSALS);

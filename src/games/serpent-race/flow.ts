@@ -1,11 +1,12 @@
 import { rngInt, rngShuffle } from "../../engine/rng";
-import { cardData, cardTypeName, isQuestion, type Judged, prepare, timedOut } from "./answers";
+import { cardData, cardTypeName, drawnCardId, isQuestion, type Judged, prepare, timedOut } from "./answers";
 import { calculate, FLOOR, fieldAt, generateBoard, patternModifier } from "./board";
 import { CardType, ConsequenceType, DeckType } from "./content/schema";
-import { type Ctx, currentPlayer, who } from "./context";
+import type { Ctx } from "./context";
 import { draw, emptyPiles, noneDrawn } from "./decks";
 import type { ConsequenceOption, QuestionCard } from "./options";
 import {
+  currentPlayer,
   GM_SEAT,
   JOKER_DICE,
   type Landing,
@@ -14,6 +15,8 @@ import {
   type Player,
   type SerpentState,
   type Stage,
+  stillIn,
+  who,
 } from "./state";
 import { advanceTurn, offerRoll } from "./turns";
 import type { BoardData } from "./wire";
@@ -38,8 +41,9 @@ export function boardData(s: SerpentState): BoardData {
 }
 
 /**
- * The start: the board, a shuffled turn sequence, everyone at 0 (RULINGS SerpentRace 2),
- * `game:started` for everyone and `game:your-turn` for the first player.
+ * The start: the board, a shuffled turn sequence, everyone at 0
+ * (docs/games/serpent-race.md, Decisions D4), `game:started` for everyone and
+ * `game:your-turn` for the first player.
  */
 export function startRace(ctx: Ctx): void {
   const s = ctx.s;
@@ -73,8 +77,9 @@ export function startRace(ctx: Ctx): void {
 }
 
 /**
- * A roll (the server's, or the player's physical die, RULINGS SerpentRace 1): move, then a
- * win, a regular field (next turn) or the draw delay before a card.
+ * A roll (the server's, or the player's physical die:
+ * docs/games/serpent-race.md, Decisions D1): move, then a win, a regular field (next
+ * turn) or the draw delay before a card.
  */
 export function rollDice(ctx: Ctx, physical: number | undefined): void {
   const s = ctx.s;
@@ -123,18 +128,21 @@ export function drawCard(ctx: Ctx): void {
     return;
   }
   const card = (s.cards[index] as SerpentState["cards"][number]).card;
+  // A live state stored before the counter existed has none: count from there.
+  s.drawn = (s.drawn ?? 0) + 1;
+  const cardid = drawnCardId(s.drawn);
   if (st.deck === "joker") {
     startJoker(ctx, index, st.landing);
     return;
   }
   if (isQuestion(card)) {
-    startQuestion(ctx, index, card, st.landing);
+    startQuestion(ctx, index, card, st.landing, cardid);
     return;
   }
-  if (card.type === CardType.LUCK) playLuck(ctx, card.cardid, card.question, card.consequence);
+  if (card.type === CardType.LUCK) playLuck(ctx, cardid, card.question, card.consequence);
 }
 
-function startQuestion(ctx: Ctx, index: number, card: QuestionCard, landing: Landing): void {
+function startQuestion(ctx: Ctx, index: number, card: QuestionCard, landing: Landing, cardid: string): void {
   const s = ctx.s;
   const p = me(s);
   const prepared = prepare(card, s.rng);
@@ -144,10 +152,17 @@ function startQuestion(ctx: Ctx, index: number, card: QuestionCard, landing: Lan
     question: card.question,
     fieldType: landing.fieldType,
   });
-  s.stage = { kind: "answer", at: ctx.now + ctx.ms(s.settings.answerSeconds), card: index, landing, prepared };
+  s.stage = {
+    kind: "answer",
+    at: ctx.now + ctx.ms(s.settings.answerSeconds),
+    card: index,
+    cardId: cardid,
+    landing,
+    prepared,
+  };
   ctx.emit(
     "game:card-drawn-self",
-    { cardData: cardData(card, prepared, ctx.limit(s.settings.answerSeconds)) },
+    { cardData: cardData(card, prepared, ctx.limit(s.settings.answerSeconds), cardid) },
     { seat: p.seat },
   );
 }
@@ -285,7 +300,7 @@ export function submitGuess(ctx: Ctx, guessed: number): void {
 
 const sign = (x: number) => (x < 0 ? `− ${-x}` : `+ ${x}`);
 
-/** The guess timer ran out: no extra movement (RULINGS SerpentRace 2), next turn. */
+/** The guess timer ran out: no extra movement (docs/games/serpent-race.md, Decisions D5), next turn. */
 export function guessTimedOut(ctx: Ctx): void {
   const s = ctx.s;
   const st = stageOf(s, "guess");
@@ -425,37 +440,29 @@ function playLuck(ctx: Ctx, cardid: string, question: string, consequence: Conse
   const base = { ...who(p), consequenceType, value };
   switch (consequence.type) {
     case ConsequenceType.MOVE_FORWARD:
-      p.position = Math.min(s.settings.boardSize, p.position + value);
+    case ConsequenceType.MOVE_BACKWARD: {
+      const forward = consequence.type === ConsequenceType.MOVE_FORWARD;
+      p.position = forward ? Math.min(s.settings.boardSize, p.position + value) : Math.max(FLOOR, p.position - value);
       ctx.emit("game:luck-consequence", {
         ...base,
         newPosition: p.position,
-        message: `${p.name} moves forward ${value} to ${p.position}.`,
+        message: `${p.name} moves ${forward ? "forward" : "back"} ${value} to ${p.position}.`,
       });
       break;
-    case ConsequenceType.MOVE_BACKWARD:
-      p.position = Math.max(FLOOR, p.position - value);
-      ctx.emit("game:luck-consequence", {
-        ...base,
-        newPosition: p.position,
-        message: `${p.name} moves back ${value} to ${p.position}.`,
-      });
-      break;
+    }
     case ConsequenceType.LOSE_TURN:
-      p.turnsToLose += value;
+    case ConsequenceType.EXTRA_TURN: {
+      const lose = consequence.type === ConsequenceType.LOSE_TURN;
+      const turns = `${value} ${lose ? "" : "extra "}turn${value === 1 ? "" : "s"}`;
+      if (lose) p.turnsToLose += value;
+      else p.extraTurns += value;
       ctx.emit("game:luck-consequence", {
         ...base,
-        turnsToLose: p.turnsToLose,
-        message: `${p.name} loses ${value} turn${value === 1 ? "" : "s"}.`,
+        ...(lose ? { turnsToLose: p.turnsToLose } : { extraTurns: p.extraTurns }),
+        message: `${p.name} ${lose ? "loses" : "gains"} ${turns}.`,
       });
       break;
-    case ConsequenceType.EXTRA_TURN:
-      p.extraTurns += value;
-      ctx.emit("game:luck-consequence", {
-        ...base,
-        extraTurns: p.extraTurns,
-        message: `${p.name} gains ${value} extra turn${value === 1 ? "" : "s"}.`,
-      });
-      break;
+    }
     case ConsequenceType.GO_TO_START:
       p.position = FLOOR;
       ctx.emit("game:luck-consequence", {
@@ -475,7 +482,7 @@ function playLuck(ctx: Ctx, cardid: string, question: string, consequence: Conse
 /** Where everyone stands, leaders first (players who left are not listed). */
 export function standings(s: SerpentState) {
   return s.players
-    .filter((p) => !p.left)
+    .filter(stillIn)
     .map((p) => ({
       playerId: p.seat,
       playerName: p.name,
@@ -494,7 +501,7 @@ function report(s: SerpentState) {
   }));
 }
 
-/** The race is over: `game:ended`, then `game:cleanup-complete` (the platform closes the room). */
+/** The race is over: `game:ended`, then `game:cleanup-complete`, and the room closes (its sockets are let go). */
 export function finish(ctx: Ctx, winner: Player | null, message: string): void {
   const s = ctx.s;
   s.phase = "ended";
@@ -509,6 +516,8 @@ export function finish(ctx: Ctx, winner: Player | null, message: string): void {
     report: report(s),
   });
   ctx.emit("game:cleanup-complete", { gameCode: s.roomId, message: "The game is over and its room is closing." });
+  // The document: after the end, "force disconnect all players from rooms".
+  ctx.closeRoom();
 }
 
 function win(ctx: Ctx, p: Player): void {
@@ -517,5 +526,5 @@ function win(ctx: Ctx, p: Player): void {
 
 /** Fewer than two players left in the race: the one left (if any) wins by default. */
 export function tooFewLeft(s: SerpentState): boolean {
-  return s.players.filter((p) => !p.left).length < MIN_PLAYERS;
+  return s.players.filter(stillIn).length < MIN_PLAYERS;
 }

@@ -51,11 +51,29 @@ describe("joining", () => {
   it("a place taken over REST before the socket comes is not marked here until it connects", () => {
     const t = table();
     t.must(SYSTEM, { type: "@presence", seat: "P1", status: "joined", name: "Ann", offline: true });
-    expect(t.state.players[0]).toMatchObject({ name: "Ann", connected: false });
+    expect(t.state.players[0]).toMatchObject({ name: "Ann", presence: "disconnected" });
     expect(last(t, "game:player-joined")).toMatchObject({ playerId: "P1", playerName: "Ann", playerCount: 1 });
     presence(t, "P1", "connected");
-    expect(t.state.players[0]?.connected).toBe(true);
+    expect(t.state.players[0]?.presence).toBe("active");
     expect(last(t, "game:player-connection")).toMatchObject({ playerId: "P1", connected: true });
+  });
+
+  it("a player's socket joining the lobby is announced with game:player-joined, to the player too", () => {
+    const t = table();
+    t.must(SYSTEM, { type: "@presence", seat: "P1", status: "joined", name: "Ann", offline: true });
+    t.must(SYSTEM, { type: "@presence", seat: "P2", status: "joined", name: "Bob", offline: true });
+    const from = t.sent.length;
+    presence(t, "P1", "connected");
+    expect(messages(t, from).map((m) => [m.to, m.event, m.data.playerId, m.data.playerCount])).toEqual([
+      ["all", "game:player-joined", "P1", 2],
+      ["all", "game:player-connection", "P1", undefined],
+    ]);
+    // A return during the race is a connection, not a join.
+    const u = race(["Ann", "Bob"]);
+    presence(u, "P2", "disconnected");
+    const at = u.sent.length;
+    presence(u, "P2", "connected");
+    expect(messages(u, at).map((m) => m.event)).toEqual(["game:player-connection"]);
   });
 
   it("a player leaving the lobby frees the place; the seat itself is not reused", () => {
@@ -73,7 +91,7 @@ describe("joining", () => {
 describe("the gamemaster seat", () => {
   it("joining as GM makes the gamemaster, who is not a player and not in the turn order", () => {
     const t = lobby(["Ann", "Bob"]);
-    expect(t.state.gamemaster).toEqual({ name: "Ms Teacher", connected: true });
+    expect(t.state.gamemaster).toEqual({ name: "Ms Teacher", presence: "active", absentSince: null });
     expect(t.state.players.map((p) => p.seat)).toEqual(["P1", "P2"]);
     expect(messages(t).filter((m) => m.data.playerId === "GM")).toEqual([]);
     t.must("GM", start);
@@ -85,9 +103,9 @@ describe("the gamemaster seat", () => {
   it("the gamemaster may come and go; a decision is theirs alone", () => {
     const t = lobby(["Ann", "Bob"]);
     presence(t, "GM", "disconnected");
-    expect(t.state.gamemaster?.connected).toBe(false);
+    expect(t.state.gamemaster?.presence).toBe("disconnected");
     presence(t, "GM", "joined", "Ms Teacher");
-    expect(t.state.gamemaster?.connected).toBe(true);
+    expect(t.state.gamemaster?.presence).toBe("active");
     expect(
       t.refused("P1", { event: "game:gamemaster-decision", data: { requestId: "joker_1", decision: "approve" } }),
     ).toBe("not_gamemaster");
@@ -165,7 +183,8 @@ describe("ready and start", () => {
 });
 
 describe("dice", () => {
-  it("the server rolls 1-6 and ignores the client's value unless the room has physical dice (RULINGS 1)", () => {
+  // docs/games/serpent-race.md, Decisions D1.
+  it("the server rolls 1-6 and ignores the client's value unless the room has physical dice", () => {
     const t = race(["Ann", "Bob"], { options: { physicalDice: false }, seed: "dice" });
     const rng = structuredClone(t.state.rng);
     const expected = rngInt(rng, 6) + 1;
@@ -177,7 +196,7 @@ describe("dice", () => {
     const t = race(["Ann", "Bob"]);
     for (const v of [0, 7, 2.5, undefined])
       expect(t.refused("P1", { event: "game:dice-roll", data: { diceValue: v } })).toBe("invalid_dice");
-    expect(t.refused("P1", { event: "game:dice-roll", data: { diceValue: "3" } })).toBe("bad_payload");
+    expect(t.refused("P1", { event: "game:dice-roll", data: { diceValue: "3" } })).toBe("bad_action");
     roll(t, "P1", 3);
     expect(last(t, "game:player-moved")).toMatchObject({ oldPosition: 0, newPosition: 3, diceValue: 3 });
   });
@@ -232,10 +251,10 @@ describe("chat", () => {
 });
 
 describe("refusals", () => {
-  it("a malformed event is refused with bad_payload", () => {
+  it("a malformed event is refused with bad_action", () => {
     const t = lobby(["Ann", "Bob"]);
     for (const junk of [null, {}, { event: "game:nope", data: {} }, { event: "game:ready" }, { type: "ready" }])
-      expect(t.refused("P1", junk)).toBe("bad_payload");
+      expect(t.refused("P1", junk)).toBe("bad_action");
   });
 
   it("the platform sends a refusal as the document's game:error", () => {

@@ -6,22 +6,23 @@ import {
   answer,
   CARD,
   current,
+  DRAW_DELAY,
   events,
   guess,
+  guessAsked,
   jokerGuess,
   LUCK,
+  land,
   last,
-  nextCard,
   plainBoard,
   pos,
   race,
   roll,
+  rollAndDraw,
   setField,
   setPosition,
   type T,
 } from "./test-kit";
-
-const DRAW_DELAY = 2000;
 
 describe("pattern zones (getPatternModifier)", () => {
   it.each([
@@ -85,14 +86,9 @@ describe("the document's calculation examples", () => {
     expect(calculate(95, 6, 3, 3, 107, 100)).toMatchObject({ finalPosition: 100, guessCorrect: true });
   });
 
-  /** The same examples played out: the pre-roll position's zone counts (RULINGS SerpentRace 2). */
+  /** The same examples played out: the pre-roll position's zone counts (docs/games/serpent-race.md, Decisions D5). */
   function questionGuess(t: T, start: number, dice: number, stepValue: number) {
-    plainBoard(t);
-    setPosition(t, "P1", start);
-    setField(t, start + dice, "positive", stepValue);
-    nextCard(t, DeckType.POSITIVE, `pos-${CARD.trueFalse}`);
-    roll(t, "P1", dice);
-    t.advance(DRAW_DELAY);
+    land(t, start, dice, "positive", `pos-${CARD.trueFalse}`, stepValue);
     answer(t, "P1", "true");
     return last(t, "game:position-guess-request");
   }
@@ -118,9 +114,7 @@ describe("the document's calculation examples", () => {
     setPosition(t, "P1", 72);
     setField(t, 76, "positive", 1);
     setField(t, 75, "negative", 3);
-    nextCard(t, DeckType.POSITIVE, `pos-${CARD.trueFalse}`);
-    roll(t, "P1", 4);
-    t.advance(DRAW_DELAY);
+    rollAndDraw(t, "P1", 4, DeckType.POSITIVE, `pos-${CARD.trueFalse}`);
     answer(t, "P1", true);
     guess(t, "P1", 75);
     expect(pos(t, "P1")).toBe(75);
@@ -221,9 +215,7 @@ describe("secondary landing", () => {
     setField(t, 6, "negative", 1);
     // Joker rejected on a negative field: 6 + 6 + 1 + 2 = 15, itself a special field.
     setField(t, 15, "positive", 3);
-    nextCard(t, DeckType.POSITIVE, `pos-${CARD.trueFalse}`);
-    roll(t, "P1", 4);
-    t.advance(DRAW_DELAY);
+    rollAndDraw(t, "P1", 4, DeckType.POSITIVE, `pos-${CARD.trueFalse}`);
     answer(t, "P1", true);
     guess(t, "P1", 6);
     t.advance(DRAW_DELAY);
@@ -239,13 +231,7 @@ describe("secondary landing", () => {
 
   it("a move onto a luck or regular field draws nothing more", () => {
     const t = race(["Ann", "Bob"]);
-    plainBoard(t);
-    setField(t, 4, "positive", 0);
-    setField(t, 6, "luck", 0);
-    nextCard(t, DeckType.POSITIVE, `pos-${CARD.trueFalse}`);
-    roll(t, "P1", 4);
-    t.advance(DRAW_DELAY);
-    answer(t, "P1", true);
+    guessAsked(t, "luck", 0);
     guess(t, "P1", 6);
     expect(current(t)).toBe("P2");
     expect(t.rules.due(t.state)).toBeNull();
@@ -256,9 +242,7 @@ describe("secondary landing", () => {
     plainBoard(t);
     setField(t, 2, "luck");
     setField(t, 5, "positive");
-    nextCard(t, DeckType.LUCK, LUCK.forward);
-    roll(t, "P1", 2);
-    t.advance(DRAW_DELAY);
+    rollAndDraw(t, "P1", 2, DeckType.LUCK, LUCK.forward);
     expect(pos(t, "P1")).toBe(5);
     expect(current(t)).toBe("P2");
     expect(t.rules.due(t.state)).toBeNull();
@@ -288,12 +272,7 @@ describe("win", () => {
 
   it("a guess past the finish wins on the finish field", () => {
     const t = race(["Ann", "Bob"]);
-    plainBoard(t);
-    setPosition(t, "P1", 93);
-    setField(t, 97, "positive", 3);
-    nextCard(t, DeckType.POSITIVE, `pos-${CARD.trueFalse}`);
-    roll(t, "P1", 4);
-    t.advance(DRAW_DELAY);
+    land(t, 93, 4, "positive", `pos-${CARD.trueFalse}`, 3);
     answer(t, "P1", true);
     guess(t, "P1", 103);
     expect(last(t, "game:guess-result")).toMatchObject({ actualPosition: 103, finalPosition: 100 });
@@ -317,13 +296,8 @@ describe("win", () => {
 
   it("on 30 fields a guess uses the zone of the pre-roll position on that board, and no move passes field 30", () => {
     const t = race(["Ann", "Bob"], { options: { boardSize: 30 } });
-    plainBoard(t);
     // 8 is in the second fifth of 30 fields (7-12): −1, where 100 fields would give +2.
-    setPosition(t, "P1", 8);
-    setField(t, 11, "positive", 2);
-    nextCard(t, DeckType.POSITIVE, `pos-${CARD.trueFalse}`);
-    roll(t, "P1", 3);
-    t.advance(DRAW_DELAY);
+    land(t, 8, 3, "positive", `pos-${CARD.trueFalse}`, 2);
     answer(t, "P1", true);
     expect(last(t, "game:position-guess-request")).toMatchObject({ currentPosition: 8, patternModifier: -1 });
     guess(t, "P1", 12);
@@ -333,9 +307,7 @@ describe("win", () => {
     // From the last fifth (+3) a right guess past the finish stops on it and wins.
     setPosition(t, "P2", 25);
     setField(t, 29, "positive", 3);
-    nextCard(t, DeckType.POSITIVE, `pos-${CARD.trueFalse}`);
-    roll(t, "P2", 4);
-    t.advance(DRAW_DELAY);
+    rollAndDraw(t, "P2", 4, DeckType.POSITIVE, `pos-${CARD.trueFalse}`);
     answer(t, "P2", true);
     expect(last(t, "game:position-guess-request")).toMatchObject({ currentPosition: 25, patternModifier: 3 });
     guess(t, "P2", 35);
@@ -346,12 +318,7 @@ describe("win", () => {
 
   it("on 30 fields a luck card's move forward stops on the finish and wins", () => {
     const t = race(["Ann", "Bob"], { options: { boardSize: 30 } });
-    plainBoard(t);
-    setPosition(t, "P1", 26);
-    setField(t, 29, "luck");
-    nextCard(t, DeckType.LUCK, LUCK.forward);
-    roll(t, "P1", 3);
-    t.advance(DRAW_DELAY);
+    land(t, 26, 3, "luck", LUCK.forward, 0);
     expect(pos(t, "P1")).toBe(30);
     expect(last(t, "game:ended").winner).toBe("P1");
   });

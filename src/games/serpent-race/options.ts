@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CardType, ConsequenceType, DeckType } from "./content/schema";
+import { withOldNames } from "../../engine/renamed-keys";
+import { CardType, ConsequenceCode, DeckTypeCode } from "./content/schema";
 
 /**
  * The room options. Decks arrive by content: the platform resolves the deck ids a game was
@@ -12,13 +13,7 @@ import { CardType, ConsequenceType, DeckType } from "./content/schema";
  */
 
 export const ConsequenceOption = z.object({
-  type: z.union([
-    z.literal(ConsequenceType.MOVE_FORWARD),
-    z.literal(ConsequenceType.MOVE_BACKWARD),
-    z.literal(ConsequenceType.LOSE_TURN),
-    z.literal(ConsequenceType.EXTRA_TURN),
-    z.literal(ConsequenceType.GO_TO_START),
-  ]),
+  type: ConsequenceCode,
   /** Steps or turns; the document's default is 1. */
   value: z.number().int().min(0).max(1000).optional(),
 });
@@ -80,12 +75,7 @@ export type QuestionCard = Extract<RaceCard, { type: 0 | 1 | 2 | 3 | 4 }>;
 export const RaceDeck = z.object({
   deckid: z.string().min(1).max(200),
   name: z.string().max(200).optional(),
-  decktype: z.union([
-    z.literal(DeckType.POSITIVE),
-    z.literal(DeckType.NEGATIVE),
-    z.literal(DeckType.LUCK),
-    z.literal(DeckType.JOKER),
-  ]),
+  decktype: DeckTypeCode,
   cards: z.array(RaceCard).max(5000),
 });
 export type RaceDeck = z.infer<typeof RaceDeck>;
@@ -94,33 +84,54 @@ export type RaceDeck = z.infer<typeof RaceDeck>;
 export const LoginType = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 /**
- * The board's fields: RULINGS SerpentRace 3's 100 unless the gamemaster picks another size
- * (ours, beyond the document: a short board makes a short race).
+ * The board's fields: 100 (docs/games/serpent-race.md, Decisions D4) unless the
+ * gamemaster picks another size (ours, beyond the document: a short board makes a short
+ * race).
  */
 export const BOARD_SIZE = { min: 10, max: 200, default: 100 } as const;
 export const BoardSize = z.number().int().min(BOARD_SIZE.min).max(BOARD_SIZE.max);
 
+/**
+ * The timers a gamemaster may choose when creating a game (ours, beyond the document, which
+ * fixes 60, 120, 30 and 2 s): whole seconds within these ranges, the document's when left out.
+ * A class of younger pupils may need longer to answer; a quick revision round, less.
+ */
+export const TIMER_SECONDS = {
+  answerSeconds: { min: 5, max: 600, default: 60 },
+  decisionSeconds: { min: 10, max: 600, default: 120 },
+  guessSeconds: { min: 5, max: 300, default: 30 },
+  drawDelaySeconds: { min: 1, max: 10, default: 2 },
+} as const;
+
 const Seconds = (d: number) => z.number().positive().max(86_400).default(d);
 
-export const SerpentOptions = z.object({
+/**
+ * The engine's one grace window is `graceSeconds`; this game first called it
+ * `absentSkipSeconds`, which is still taken (a log's options may say so) and still what the
+ * state sync shows.
+ */
+export const OLD_NAMES = { absentSkipSeconds: "graceSeconds" } as const;
+
+/** The race's options as an object schema (a hosted room extends it); parse with `SerpentOptions`. */
+export const RaceOptions = z.object({
   /** The game's decks, by content (see above). */
   decks: z.array(RaceDeck).max(100).default([]),
   maxPlayers: z.number().int().min(2).max(10).default(10),
-  /** RULINGS SerpentRace 3: 100 fields by default. */
+  /** 100 fields by default (docs/games/serpent-race.md, Decisions D4). */
   boardSize: BoardSize.default(BOARD_SIZE.default),
-  /** RULINGS SerpentRace 1: the server rolls unless the room plays with physical dice. */
+  /** The server rolls unless the room plays with physical dice (docs/games/serpent-race.md, Decisions D1). */
   physicalDice: z.boolean().default(false),
   /** The document's three timeouts and its draw delay, in seconds (scaled by the time scale). */
-  answerSeconds: Seconds(60),
-  decisionSeconds: Seconds(120),
-  guessSeconds: Seconds(30),
-  drawDelaySeconds: Seconds(2),
+  answerSeconds: Seconds(TIMER_SECONDS.answerSeconds.default),
+  decisionSeconds: Seconds(TIMER_SECONDS.decisionSeconds.default),
+  guessSeconds: Seconds(TIMER_SECONDS.guessSeconds.default),
+  drawDelaySeconds: Seconds(TIMER_SECONDS.drawDelaySeconds.default),
   /**
    * Not in the document: how long the race waits for a player who is away (their socket
    * gone) when their turn comes to roll, before it skips that turn. Only while someone else
    * in the race is connected: with everyone away, the race waits.
    */
-  absentSkipSeconds: Seconds(30),
+  graceSeconds: Seconds(30),
   /** Opaque to the rules, carried for the platform (and shown in the state sync). */
   loginType: LoginType.default(0),
   createdBy: z.string().max(200).nullable().default(null),
@@ -128,4 +139,5 @@ export const SerpentOptions = z.object({
   /** The document's game UUID, for `boardData.gameId`; the room code stands in when absent. */
   gameId: z.string().max(200).optional(),
 });
+export const SerpentOptions = withOldNames(OLD_NAMES, RaceOptions);
 export type SerpentOptions = z.infer<typeof SerpentOptions>;

@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { replay } from "../../engine/replay";
 import { SYSTEM } from "../../engine/rules";
-import { DeckType } from "./content/schema";
 import type { SerpentState } from "./state";
 import {
   answer,
-  CARD,
   current,
   events,
   guess,
@@ -14,44 +12,58 @@ import {
   messages,
   ms,
   names,
-  nextCard,
   plainBoard,
   presence,
+  questionDrawn,
   race,
   rig,
   roll,
   rules,
+  SCALE,
+  SCALED,
   setField,
   type T,
 } from "./test-kit";
-import { ServerMessage } from "./wire";
+import { type ServerEventData, ServerMessage } from "./wire";
 
 /**
  * Coming back and staying away: a seat that reconnects is sent again what the race waits for
  * from it (with the time left), and a player who is away when their roll comes is skipped
- * after `absentSkipSeconds`, so the race never freezes on a phone that does not return. The
+ * after `graceSeconds`, so the race never freezes on a phone that does not return. The
  * gamemaster may skip a roll or remove a player.
  */
-const SCALE = 0.01;
-const DRAW = ms(2, SCALE);
-const ANSWER = ms(60, SCALE);
-const GUESS = ms(30, SCALE);
-const DECISION = ms(120, SCALE);
-const AWAY = ms(30, SCALE);
+const { DRAW, ANSWER, GUESS, DECISION, AWAY } = SCALED;
 
 /** Messages since `from` for one seat, as `{ event, data }`. */
 const to = (t: T, seat: string, from = 0) =>
   messages(t, from).filter((m) => typeof m.to === "object" && "seat" in m.to && m.to.seat === seat);
 
-function onQuestion(field: "positive" | "negative") {
-  const t = race(["Ann", "Bob"], { timeScale: SCALE });
-  plainBoard(t);
-  setField(t, 5, field, 1);
-  nextCard(t, field === "positive" ? DeckType.POSITIVE : DeckType.NEGATIVE, `${field.slice(0, 3)}-${CARD.trueFalse}`);
-  roll(t, "P1", 5);
-  t.advance(DRAW);
-  return t;
+/**
+ * `seat` drops halfway through the `window` ms the request `event` gave it, and comes back:
+ * it is sent that request alone again, with the seconds left as its `timeLimit` and in its
+ * step's `pending` (under `key`), the deadline as it was. Returns the first request.
+ */
+function askedAgainHalfway<E extends "game:position-guess-request" | "game:gamemaster-decision-request">(
+  t: T,
+  seat: string,
+  event: E,
+  key: "guessRequest" | "decisionRequest",
+  window: number,
+): ServerEventData<E> {
+  const request = last(t, event);
+  presence(t, seat, "disconnected");
+  t.advance(window / 2);
+  const from = t.sent.length;
+  presence(t, seat, "connected");
+  const again = to(t, seat, from);
+  expect(again.map((m) => m.event)).toEqual([event]);
+  const left = window / 2 / 1000;
+  const pending = request.pending && { ...request.pending, [key]: { ...request.pending[key]!, timeLimit: left } };
+  expect(again[0]?.data).toEqual({ ...request, timeLimit: left, pending, timestamp: expect.any(String) });
+  return request;
 }
+
+const onQuestion = (field: "positive" | "negative") => questionDrawn(field, "trueFalse");
 
 describe("a seat that reconnects is sent what waits for it", () => {
   it("the player to roll gets game:your-turn again, an extra turn says so", () => {
@@ -90,14 +102,7 @@ describe("a seat that reconnects is sent what waits for it", () => {
   it("a pending position guess is asked again with the seconds left", () => {
     const t = onQuestion("positive");
     answer(t, "P1", true);
-    const request = last(t, "game:position-guess-request");
-    presence(t, "P1", "disconnected");
-    t.advance(GUESS / 2);
-    const from = t.sent.length;
-    presence(t, "P1", "connected");
-    const again = to(t, "P1", from);
-    expect(again.map((m) => m.event)).toEqual(["game:position-guess-request"]);
-    expect(again[0]?.data).toEqual({ ...request, timeLimit: GUESS / 2 / 1000, timestamp: expect.any(String) });
+    const request = askedAgainHalfway(t, "P1", "game:position-guess-request", "guessRequest", GUESS);
     guess(t, "P1", request.currentPosition + request.diceRoll + request.fieldStepValue + request.patternModifier);
     expect(last(t, "game:guess-result").guessCorrect).toBe(true);
   });
@@ -110,15 +115,8 @@ describe("a seat that reconnects is sent what waits for it", () => {
     setField(t, 6, "positive", 0);
     guess(t, "P1", 99);
     t.advance(DRAW);
-    const request = last(t, "game:gamemaster-decision-request");
     expect(r.currentPosition).toBe(0);
-    presence(t, "GM", "disconnected");
-    t.advance(DECISION / 2);
-    const from = t.sent.length;
-    presence(t, "GM", "connected");
-    const again = to(t, "GM", from);
-    expect(again.map((m) => m.event)).toEqual(["game:gamemaster-decision-request"]);
-    expect(again[0]?.data).toEqual({ ...request, timeLimit: DECISION / 2 / 1000, timestamp: expect.any(String) });
+    const request = askedAgainHalfway(t, "GM", "game:gamemaster-decision-request", "decisionRequest", DECISION);
     // Nothing for the players while the gamemaster decides.
     presence(t, "P1", "disconnected");
     const p1 = t.sent.length;
@@ -179,6 +177,16 @@ describe("a player who is away when their roll comes", () => {
     expect(current(t)).toBe("P2");
     // Bob is here: his roll has no clock.
     expect(rules.due(t.state)).toBeNull();
+  });
+
+  it("waits graceSeconds, still taken as absentSkipSeconds and shown under that name", () => {
+    const t = race(["Ann", "Bob"], { timeScale: SCALE, options: { absentSkipSeconds: 10 } });
+    expect(t.state.settings.graceSeconds).toBe(10);
+    const view = t.view("P2") as { data: { settings: Record<string, unknown> } };
+    expect(view.data.settings.absentSkipSeconds).toBe(10);
+    expect(view.data.settings).not.toHaveProperty("graceSeconds");
+    presence(t, "P1", "disconnected");
+    expect(rules.due(t.state)).toBe(t.now + ms(10, SCALE));
   });
 
   it("a turn that comes to a player who is away starts the clock; coming back stops it", () => {

@@ -1,29 +1,23 @@
 import type { RuleError } from "../../engine/errors";
+import { UNCHANGED, type Unchanged } from "../../engine/game";
+import { changes, goneRefusal, playerName, presenceFor, setPresence } from "../../engine/presence";
 import type { PresenceIntent } from "../../engine/rules";
 import { cardData, norm } from "./answers";
 import { refuse } from "./codes";
-import { type Ctx, currentPlayer, playerOf, who } from "./context";
+import type { Ctx } from "./context";
 import { finish, sendDecisionRequest, sendGuessRequest, tooFewLeft } from "./flow";
 import type { QuestionCard } from "./options";
-import { GM_SEAT, type Player, type SerpentState } from "./state";
+import { currentPlayer, GM_SEAT, type Player, playerOf, type SerpentState, stillIn, who } from "./state";
 import { armRoll, nextPlayer, yourTurn } from "./turns";
 
 /** What a presence change will do, worked out without touching the state. */
 export type PresencePlan =
-  | { kind: "noop" }
   | { kind: "join"; name: string; connected: boolean }
-  | { kind: "gamemaster"; name: string; connected: boolean }
-  | { kind: "connection"; connected: boolean }
+  | { kind: "gamemaster"; name: string; presence: "active" | "disconnected" }
+  | { kind: "connection"; presence: "active" | "disconnected" }
   /** A seat that is already here connects again (a refresh whose old socket has not gone yet): resend what waits for it. */
   | { kind: "resend" }
   | { kind: "leave" };
-
-const NAME_MAX = 40;
-
-export function cleanName(name: string | undefined, fallback: string): string {
-  const n = (name ?? "").replace(/\s+/g, " ").trim().slice(0, NAME_MAX);
-  return n === "" ? fallback : n;
-}
 
 /**
  * Presence from the platform. The seat "GM" is the gamemaster (the platform gives it to the
@@ -31,45 +25,42 @@ export function cleanName(name: string | undefined, fallback: string): string {
  * order and may come and go at any time. Every other seat is a player: they join in the
  * lobby only, up to `maxPlayers`, with a name nobody else has.
  */
-export function planPresence(s: SerpentState, intent: PresenceIntent): PresencePlan | RuleError {
+export function planPresence(s: SerpentState, intent: PresenceIntent): PresencePlan | RuleError | Unchanged {
   const { seat, status } = intent;
   if (seat === GM_SEAT) return planGamemaster(s, intent);
-  if (s.gone.includes(seat)) return refuse("left_game", "You left this game and cannot rejoin it.");
+  const gone = goneRefusal(s.gone[seat]);
+  if (gone) return gone;
   const p = playerOf(s, seat);
   if (!p) {
     if (status !== "joined") return refuse("unknown_seat", `Seat ${seat} has not joined.`);
     if (s.phase === "ended") return refuse("game_ended", "The race is over.");
     if (s.phase !== "waiting") return refuse("game_started", "The race has started; you can watch.");
     if (s.players.length >= s.settings.maxPlayers) return refuse("room_full", "This game is full.");
-    const name = cleanName(intent.name, seat);
+    const name = playerName(intent.name) ?? seat;
     if (s.players.some((q) => norm(q.name) === norm(name)))
       return refuse("name_taken", `Someone in this game is already called ${name}.`);
     // A place taken over REST (POST /game/join) waits for its socket to say it is here.
     return { kind: "join", name, connected: intent.offline !== true };
   }
-  switch (status) {
-    case "joined":
-    case "connected":
-      if (!p.connected) return { kind: "connection", connected: true };
-      return waitsFor(s, seat) ? { kind: "resend" } : { kind: "noop" };
-    case "disconnected":
-      return p.connected ? { kind: "connection", connected: false } : { kind: "noop" };
-    case "left":
-      return { kind: "leave" };
-  }
+  const to = presenceFor(status);
+  if (to === "left") return { kind: "leave" };
+  if (changes(p, to)) return { kind: "connection", presence: to as "active" | "disconnected" };
+  return to === "active" && waitsFor(s, seat) ? { kind: "resend" } : UNCHANGED;
 }
 
-function planGamemaster(s: SerpentState, intent: PresenceIntent): PresencePlan | RuleError {
+/** The gamemaster comes and goes at any time; leaving only marks them away. */
+function planGamemaster(s: SerpentState, intent: PresenceIntent): PresencePlan | RuleError | Unchanged {
   const gm = s.gamemaster;
+  const here = () => (waitsFor(s, GM_SEAT) ? ({ kind: "resend" } as const) : UNCHANGED);
   if (intent.status === "joined") {
-    const name = cleanName(intent.name, gm?.name ?? "Gamemaster");
-    if (gm?.connected && gm.name === name) return waitsFor(s, GM_SEAT) ? { kind: "resend" } : { kind: "noop" };
-    return { kind: "gamemaster", name, connected: true };
+    const name = playerName(intent.name) ?? gm?.name ?? "Gamemaster";
+    if (gm?.presence === "active" && gm.name === name) return here();
+    return { kind: "gamemaster", name, presence: "active" };
   }
   if (!gm) return refuse("unknown_seat", "The gamemaster has not joined.");
-  const connected = intent.status === "connected";
-  if (gm.connected !== connected) return { kind: "gamemaster", name: gm.name, connected };
-  return connected && waitsFor(s, GM_SEAT) ? { kind: "resend" } : { kind: "noop" };
+  const to = intent.status === "connected" ? "active" : "disconnected";
+  if (gm.presence !== to) return { kind: "gamemaster", name: gm.name, presence: to };
+  return to === "active" ? here() : UNCHANGED;
 }
 
 /**
@@ -102,7 +93,7 @@ export function resend(ctx: Ctx, seat: string): void {
       return;
     case "answer": {
       const card = (s.cards[st.card] as { card: QuestionCard }).card;
-      ctx.emit("game:card-drawn-self", { cardData: cardData(card, st.prepared, left(st.at)) }, { seat });
+      ctx.emit("game:card-drawn-self", { cardData: cardData(card, st.prepared, left(st.at), st.cardId) }, { seat });
       return;
     }
     case "guess":
@@ -125,8 +116,6 @@ export function applyPresence(ctx: Ctx, seat: string, plan: PresencePlan): void 
 function change(ctx: Ctx, seat: string, plan: PresencePlan): void {
   const s = ctx.s;
   switch (plan.kind) {
-    case "noop":
-      return;
     case "resend":
       resend(ctx, seat);
       return;
@@ -136,25 +125,35 @@ function change(ctx: Ctx, seat: string, plan: PresencePlan): void {
         name: plan.name,
         position: 0,
         ready: false,
-        connected: plan.connected,
+        presence: plan.connected ? "active" : "disconnected",
+        absentSince: plan.connected ? null : ctx.now,
         extraTurns: 0,
         turnsToLose: 0,
-        left: false,
         answers: {},
       };
       s.players.push(p);
       ctx.emit("game:player-joined", { ...who(p), playerCount: s.players.length });
       return;
     }
-    case "gamemaster":
-      s.gamemaster = { name: plan.name, connected: plan.connected };
-      if (plan.connected) resend(ctx, seat);
+    case "gamemaster": {
+      const gm = s.gamemaster ?? { name: plan.name, presence: "disconnected", absentSince: ctx.now };
+      gm.name = plan.name;
+      setPresence(gm, plan.presence, ctx.now);
+      s.gamemaster = gm;
+      if (plan.presence === "active") resend(ctx, seat);
       return;
+    }
     case "connection": {
       const p = playerOf(s, seat) as Player;
-      p.connected = plan.connected;
-      ctx.emit("game:player-connection", { ...who(p), connected: plan.connected });
-      if (plan.connected) resend(ctx, seat);
+      setPresence(p, plan.presence, ctx.now);
+      const connected = plan.presence === "active";
+      // The document announces a player when their socket joins (game:join), so a client
+      // that connected after the place was taken over REST, the player's own included,
+      // hears of them too. In the race a return is only a connection.
+      if (connected && s.phase === "waiting")
+        ctx.emit("game:player-joined", { ...who(p), playerCount: s.players.length });
+      ctx.emit("game:player-connection", { ...who(p), connected });
+      if (connected) resend(ctx, seat);
       return;
     }
     case "leave":
@@ -172,24 +171,23 @@ function change(ctx: Ctx, seat: string, plan: PresencePlan): void {
 export function leave(ctx: Ctx, seat: string, reason: "left" | "removed"): void {
   const s = ctx.s;
   const p = playerOf(s, seat) as Player;
-  s.gone.push(seat);
+  s.gone[seat] = "left";
   if (s.phase === "waiting") {
     s.players = s.players.filter((q) => q.seat !== seat);
     ctx.emit("game:player-left", { ...who(p), playerCount: s.players.length, reason });
     return;
   }
-  p.left = true;
-  p.connected = false;
+  setPresence(p, "left", ctx.now);
   p.extraTurns = 0;
   p.turnsToLose = 0;
-  const count = s.players.filter((q) => !q.left).length;
+  const count = s.players.filter(stillIn).length;
   ctx.emit("game:player-left", { ...who(p), playerCount: count, reason });
   if (s.phase !== "active") return;
   const i = s.sequence.indexOf(seat);
   const wasCurrent = i === s.current;
   s.sequence = s.sequence.filter((q) => q !== seat);
   if (tooFewLeft(s)) {
-    const last = s.players.find((q) => !q.left) ?? null;
+    const last = s.players.find(stillIn) ?? null;
     finish(ctx, last, last ? `${last.name} wins: everyone else left.` : "Everyone left the race.");
     return;
   }

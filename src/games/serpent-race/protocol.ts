@@ -9,8 +9,9 @@ import { errorEvent, Intent } from "./wire";
  * The document's Socket.IO protocol in namespace /game: named events both ways. A player
  * connects with `auth: { token: gameToken }` (from POST /api/v1/game/join); the gamemaster
  * with `auth: { token: accessToken, gameCode? }` (without a code: their latest open game);
- * a projector or spectator with `auth: { gameCode }` alone. `game:join { gameToken }` joins
- * the same way after connecting.
+ * a projector or spectator with `auth: { gameCode }`, plus for a PRIVATE or ORGANIZATION
+ * game `accessToken` (an account with the right to join it) or `key` (the projector link's).
+ * `game:join { gameToken }` joins the same way after connecting.
  */
 
 /** Every client event the race reads; "start" comes only from the REST start route. */
@@ -20,7 +21,14 @@ const READS = new Set<string>(CLIENT_EVENTS);
 const Token = z.string().min(1).max(4096);
 const Code = z.string().regex(ROOM_CODE_PATTERN);
 
-export const HandshakeAuth = z.object({ token: Token.optional(), gameCode: Code.optional() });
+export const HandshakeAuth = z.object({
+  token: Token.optional(),
+  gameCode: Code.optional(),
+  /** A watcher's account (ours): watching a PRIVATE or ORGANIZATION game takes the right to join it. */
+  accessToken: Token.optional(),
+  /** The projector link's key (ours), which the gamemaster hands out. */
+  key: z.string().min(1).max(200).optional(),
+});
 export const JoinPayload = z.object({ gameToken: Token, gameCode: Code.optional() });
 
 /**
@@ -38,9 +46,13 @@ function roomOfToken(token: string): string | null {
   }
 }
 
-function joinFrame(token: string | undefined, gameCode: string | undefined): ClientFrame {
+function joinFrame(
+  token: string | undefined,
+  gameCode: string | undefined,
+  watch: { accessToken?: string; key?: string } = {},
+): ClientFrame {
   const named = gameCode?.toUpperCase();
-  if (token === undefined) return { kind: "join", roomId: named ?? "", create: false };
+  if (token === undefined) return { kind: "join", roomId: named ?? "", create: false, watch };
   return { kind: "join", roomId: roomOfToken(token) ?? named ?? "", credential: token, create: false };
 }
 
@@ -52,7 +64,7 @@ export const serpentWire: WireAdapter = {
   parse(raw, event) {
     if (event === "game:join") {
       const j = JoinPayload.safeParse(raw);
-      return j.success ? joinFrame(j.data.gameToken, j.data.gameCode) : invalid("bad_payload", zodMessage(j.error));
+      return j.success ? joinFrame(j.data.gameToken, j.data.gameCode) : invalid("bad_message", zodMessage(j.error));
     }
     // Leaving goes through the platform, so the seat's credential stops proving anything.
     if (event === "game:leave") return { kind: "leave" };
@@ -69,7 +81,11 @@ export const serpentWire: WireAdapter = {
   handshake(auth) {
     const a = HandshakeAuth.safeParse(auth ?? {});
     if (!a.success || (a.data.token === undefined && a.data.gameCode === undefined)) return null;
-    return joinFrame(a.data.token, a.data.gameCode);
+    const { accessToken, key } = a.data;
+    return joinFrame(a.data.token, a.data.gameCode, {
+      ...(accessToken === undefined ? {} : { accessToken }),
+      ...(key === undefined ? {} : { key }),
+    });
   },
 
   error: (code, message) => errorEvent(code, message, Date.now()),
@@ -87,7 +103,4 @@ export const serpentWire: WireAdapter = {
       data: { gameCode: roomId, playerName, playerId: seat, message: `Welcome to game ${roomId}, ${playerName}.` },
     };
   },
-
-  // The document: after the end, "force disconnect all players from rooms".
-  closesRoom: (msg) => (msg as { event?: unknown } | null)?.event === "game:cleanup-complete",
 };

@@ -1,29 +1,27 @@
-import type { RuleError } from "../../engine/errors";
+import { copier } from "../../engine/copy";
+import { defineGame, UNCHANGED } from "../../engine/game";
 import { seedRng } from "../../engine/rng";
-import { type From, type GameRules, isPresence, type PresenceIntent, type Step, SYSTEM } from "../../engine/rules";
-import { zodMessage } from "../../engine/zod-message";
+import type { GameRules } from "../../engine/rules";
 import { apply } from "./apply";
-import { refuse } from "./codes";
 import { Ctx } from "./context";
-import { workingCopy } from "./copy";
 import { emptyPiles, noneDrawn, playableCards } from "./decks";
 import { SerpentOptions } from "./options";
 import { applyPresence, planPresence } from "./presence";
 import type { SerpentState } from "./state";
-import { due, fireDue } from "./timers";
+import { deadlines, fire } from "./timers";
 import { validate } from "./validate";
-import { stateView } from "./view";
+import { stampStep, stateView } from "./view";
 import { Intent } from "./wire";
 
 export const SERPENT_RACE_ID = "serpent-race";
 
 /**
- * The SerpentRace race (seeds/serpent-race.md as settled by RULINGS SerpentRace 1-6): pure
- * functions of (state, input, now). Seats "P1"… are players; the seat "GM" is the
- * gamemaster. Outbound messages are `{ event, data }`: the document's Socket.IO events.
+ * The SerpentRace race (the design document as settled in docs/games/serpent-race.md,
+ * "Decisions"), assembled by the engine from its parts. Seats "P1"… are players; the seat
+ * "GM" is the gamemaster. Outbound messages are `{ event, data }`: the document's events.
  */
 export function createSerpentRaceRules(): GameRules<SerpentState, Intent, SerpentOptions> {
-  return {
+  return defineGame({
     id: SERPENT_RACE_ID,
     // Ten players at most (options.maxPlayers), plus the gamemaster; a seat that left is
     // never offered again, so the platform may need more seats than a game holds.
@@ -31,7 +29,7 @@ export function createSerpentRaceRules(): GameRules<SerpentState, Intent, Serpen
     options: SerpentOptions,
     intent: Intent,
 
-    setup({ roomId, options, seed, timeScale }) {
+    setup({ roomId, options, seed, timeScale }): SerpentState {
       const o = SerpentOptions.parse(options);
       return {
         v: 1,
@@ -45,7 +43,7 @@ export function createSerpentRaceRules(): GameRules<SerpentState, Intent, Serpen
           decisionSeconds: o.decisionSeconds,
           guessSeconds: o.guessSeconds,
           drawDelaySeconds: o.drawDelaySeconds,
-          absentSkipSeconds: o.absentSkipSeconds,
+          graceSeconds: o.graceSeconds,
           loginType: o.loginType,
           createdBy: o.createdBy,
           orgId: o.orgId,
@@ -54,7 +52,7 @@ export function createSerpentRaceRules(): GameRules<SerpentState, Intent, Serpen
         phase: "waiting",
         players: [],
         gamemaster: null,
-        gone: [],
+        gone: {},
         generatedAt: null,
         sequence: [],
         current: -1,
@@ -64,6 +62,7 @@ export function createSerpentRaceRules(): GameRules<SerpentState, Intent, Serpen
         piles: emptyPiles(),
         lastDrawn: noneDrawn(),
         nextRequest: 1,
+        drawn: 0,
         expired: null,
         winner: null,
         startedAt: null,
@@ -75,40 +74,25 @@ export function createSerpentRaceRules(): GameRules<SerpentState, Intent, Serpen
       };
     },
 
-    act(state, from: From, intent: Intent | PresenceIntent, now): Step<SerpentState> | RuleError {
-      if (isPresence(intent)) {
-        if (from !== SYSTEM) return refuse("system_only", "Presence comes from the platform.");
-        const plan = planPresence(state, intent);
-        if ("error" in plan) return plan;
-        if (plan.kind === "noop") return { state, out: [] };
-        const ctx = new Ctx(workingCopy(state), now);
-        applyPresence(ctx, intent.seat, plan);
-        return ctx.step();
-      }
-      const parsed = Intent.safeParse(intent);
-      if (!parsed.success) return refuse("bad_payload", zodMessage(parsed.error, "event"));
-      if (from === SYSTEM && parsed.data.event !== "start")
-        return refuse("not_a_player", "The platform only starts the race.");
-      // Validation only reads, so a refusal costs no copy of the state.
-      const resolved = validate(state, from, parsed.data, now);
-      if ("error" in resolved) return resolved;
-      if (resolved.noop) return { state, out: [] };
-      const ctx = new Ctx(workingCopy(state), now);
-      apply(ctx, from, parsed.data, resolved);
-      return ctx.step();
+    // The cards and the board never change once made, so every copy shares them.
+    copy: copier<SerpentState>(["board", "cards"]),
+    context: (s, now) => new Ctx(s, now),
+    // The race is started through the platform (the document's REST start), on nobody's seat.
+    fromPlatform: (intent) => intent.event === "start",
+    validate: (s, from, intent, now) => {
+      const resolved = validate(s, from, intent, now);
+      return "error" in resolved ? resolved : resolved.noop ? UNCHANGED : resolved;
     },
-
-    due,
-
-    tick(state, now) {
-      const at = due(state);
-      if (at === null || at > now) return { state, out: [] };
-      const ctx = new Ctx(workingCopy(state), at);
-      fireDue(ctx, now);
-      return ctx.step();
+    apply,
+    presence: {
+      plan: planPresence,
+      apply: (ctx, p, plan) => applyPresence(ctx, p.seat, plan),
     },
-
+    deadlines,
+    fire: (ctx) => fire(ctx),
+    // Each event goes out with what the race waits for once its step is over.
+    finish: stampStep,
     view: (state, seat, now) => stateView(state, seat, now),
     stage: (state) => (state.phase === "waiting" ? "lobby" : state.phase === "ended" ? "over" : "playing"),
-  };
+  });
 }

@@ -4,10 +4,12 @@ import {
   answer,
   CARD,
   current,
+  DRAW_DELAY,
   events,
   guess,
   jokerGuess,
   LUCK,
+  land,
   last,
   messages,
   names,
@@ -16,14 +18,13 @@ import {
   pos,
   race,
   roll,
+  rollAndDraw,
   setField,
   setPosition,
   type T,
 } from "./test-kit";
 
 /** The document's "Complete Game Scenarios", step by step. */
-
-const DRAW_DELAY = 2000;
 
 /** A regular roll that changes nothing but the position and the turn. */
 function plainTurn(t: T, seat: string, dice = 1) {
@@ -110,12 +111,7 @@ describe("Scenario 1: question card on a positive field, correct answer", () => 
 describe("Scenario 2: question card on a negative field, wrong answer", () => {
   it("asks for a guess (the penalty test), and a right guess moves to 57", () => {
     const t = race(["Ann", "Bob"]);
-    plainBoard(t);
-    setPosition(t, "P1", 50);
-    setField(t, 55, "negative", 1);
-    nextCard(t, DeckType.NEGATIVE, `neg-${CARD.trueFalse}`);
-    roll(t, "P1", 5);
-    t.advance(DRAW_DELAY);
+    land(t, 50, 5, "negative", `neg-${CARD.trueFalse}`);
     expect(last(t, "game:card-drawn")).toMatchObject({ cardType: "TRUE_FALSE", fieldType: "negative" });
     answer(t, "P1", false);
     expect(last(t, "game:answer-validated")).toMatchObject({ isCorrect: false, correctAnswer: true });
@@ -175,9 +171,7 @@ describe("Scenario 4: luck card with a multi-turn LOSE_TURN", () => {
     const t = race(["Player A", "Player B"]);
     plainBoard(t);
     setField(t, 2, "luck");
-    nextCard(t, DeckType.LUCK, LUCK.lose2);
-    roll(t, "P1", 2);
-    t.advance(DRAW_DELAY);
+    rollAndDraw(t, "P1", 2, DeckType.LUCK, LUCK.lose2);
     expect(last(t, "game:luck-consequence")).toMatchObject({ consequenceType: "LOSE_TURN", turnsToLose: 2 });
     // advanceTurn: on to Player B.
     expect(current(t)).toBe("P2");
@@ -209,9 +203,7 @@ describe("Scenario 5: joker card on a positive field, approved by the gamemaster
     setField(t, 70, "positive", 1);
     setField(t, 75, "positive", 2);
     nextCard(t, DeckType.POSITIVE, `pos-${CARD.own}`);
-    nextCard(t, DeckType.JOKER, "joker-1");
-    roll(t, "P1", 6);
-    t.advance(DRAW_DELAY);
+    rollAndDraw(t, "P1", 6, DeckType.JOKER, "joker-1");
     answer(t, "P1", "jupiter");
     guess(t, "P1", 70);
     // 1-2. The player lands on 70 (positive): secondary landing, after the draw delay.
@@ -271,9 +263,7 @@ describe("Scenario 6: several players with turn tracking", () => {
     expect(t.state.players[0]?.extraTurns).toBe(1);
     expect(last(t, "game:extra-turn-remaining").remainingExtraTurns).toBe(1);
     // Turn 2 (extra 1): LOSE_TURN (1); one extra turn is still left, so PlayerA plays again.
-    nextCard(t, DeckType.LUCK, LUCK.lose1);
-    roll(t, "P1", 1);
-    t.advance(DRAW_DELAY);
+    rollAndDraw(t, "P1", 1, DeckType.LUCK, LUCK.lose1);
     expect(t.state.players[0]).toMatchObject({ turnsToLose: 1, extraTurns: 0 });
     expect(last(t, "game:extra-turn-remaining").remainingExtraTurns).toBe(0);
     expect(current(t)).toBe("P1");

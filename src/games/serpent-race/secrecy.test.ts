@@ -2,7 +2,19 @@ import { describe, expect, it } from "vitest";
 import { loadSerpentDecks } from "./content/index";
 import { DeckType } from "./content/schema";
 import type { QuestionCard } from "./options";
-import { messages, nextCard, plainBoard, race, roll, setField, testDecks } from "./test-kit";
+import {
+  answer,
+  current,
+  LUCK,
+  messages,
+  nextCard,
+  plainBoard,
+  race,
+  roll,
+  setField,
+  setPosition,
+  testDecks,
+} from "./test-kit";
 import { pendingCard, scanAudiences, scanMessage, scanView } from "./test-scanner";
 
 const card = (id: string) => testDecks[0]?.cards.find((c) => c.cardid === `pos-${id}`) as QuestionCard;
@@ -102,5 +114,39 @@ describe("no card's answer leaves before it is validated", () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe("cards go out under the game's own ids, never the deck's", () => {
+  it("c1, c2, … in the order drawn: a card drawn again gets a new id, and no id is a deck's card id", () => {
+    const t = race(["Ann", "Bob"]);
+    const deckIds = new Set(testDecks.flatMap((d) => d.cards.map((c) => c.cardid)));
+    const sent: string[] = [];
+    const draw = (field: "positive" | "luck", cardid: string) => {
+      const seat = current(t) as string;
+      plainBoard(t);
+      setPosition(t, seat, 10);
+      setField(t, 11, field, 0);
+      nextCard(t, field === "luck" ? DeckType.LUCK : DeckType.POSITIVE, cardid);
+      const from = t.sent.length;
+      roll(t, seat, 1);
+      t.advance(2000);
+      for (const m of messages(t, from)) {
+        const id = m.event === "game:card-result" ? m.data.cardid : (m.data.cardData as { cardid?: string })?.cardid;
+        if (typeof id === "string") sent.push(id);
+      }
+      for (const seatView of ["P1", "P2", "GM", null]) {
+        const cardData = (t.view(seatView) as { data: { pending: { cardData: { cardid: string } | null } | null } })
+          .data.pending?.cardData;
+        if (cardData) sent.push(cardData.cardid);
+      }
+      if (field === "positive") answer(t, seat, "A");
+    };
+    draw("positive", "pos-quiz-001");
+    draw("luck", LUCK.lose1);
+    draw("positive", "pos-quiz-001");
+    // The first card: in its draw's card-drawn-self and in all four views; then the luck card; then the first card again.
+    expect(sent).toEqual(["c1", "c1", "c1", "c1", "c1", "c2", "c3", "c3", "c3", "c3", "c3"]);
+    for (const id of sent) expect(deckIds.has(id)).toBe(false);
   });
 });

@@ -1,13 +1,17 @@
+import type { Attending, Gone, Presence } from "../../engine/presence";
 import type { Rng } from "../../engine/rng";
 import type { DeckType } from "./content/schema";
 import type { RaceCard } from "./options";
 
-/** The seat the platform gives the game's creator: the gamemaster (RULINGS SerpentRace 4). */
+/** The seat the platform gives the game's creator: the gamemaster (docs/games/serpent-race.md, Decisions D10). */
 export const GM_SEAT = "GM";
 export const MIN_PLAYERS = 2;
 /** Chat lines longer than this are refused; the platform rate-limits how often. */
 export const CHAT_MAX = 500;
-/** Chat lines one person may send within CHAT_WINDOW_MS (RULINGS SerpentRace 5: rate-limited). */
+/**
+ * Chat lines one person may send within CHAT_WINDOW_MS
+ * (docs/games/serpent-race.md, Decisions D11: chat is rate-limited).
+ */
 export const CHAT_BURST = 5;
 export const CHAT_WINDOW_MS = 10_000;
 /** Chat lines kept for the state sync of someone who (re)joins. */
@@ -37,18 +41,22 @@ export interface Tally {
   wrong: number;
 }
 
-export interface Player {
+/**
+ * A player, in the engine's presence words: active (connected), disconnected (their socket
+ * gone: the race plays on, and their rolls wait `graceSeconds` before they are skipped), or
+ * left (out of the turn order, kept for the record).
+ */
+export interface Player extends Attending {
   /** The platform seat ("P1"…), which is also the player's id on the wire. */
   seat: string;
   name: string;
   position: number;
   ready: boolean;
-  connected: boolean;
+  presence: Presence;
+  absentSince: number | null;
   /** Turns still owed (EXTRA_TURN) and still to be skipped (LOSE_TURN). */
   extraTurns: number;
   turnsToLose: number;
-  /** Left during the game: out of the turn order, kept for the record. */
-  left: boolean;
   /** Answers right and wrong per card type, for the end-of-game report. */
   answers: Partial<Record<CardTypeName, Tally>>;
 }
@@ -61,8 +69,8 @@ export interface CardEntry {
 
 /**
  * Where a card's movement starts from. For a question card: the pre-roll position, the roll
- * and the field it landed on (RULINGS SerpentRace 2). For a joker: the field it was drawn
- * on, with the joker's fixed 6.
+ * and the field it landed on (docs/games/serpent-race.md, Decisions D5). For a joker: the
+ * field it was drawn on, with the joker's fixed 6.
  */
 export interface Landing {
   start: number;
@@ -84,13 +92,13 @@ export interface Prepared {
 
 /**
  * What the current player is doing now. Every stage but "roll" has a deadline (`at`); a roll
- * has one only while its player is away and someone else is here (`absentSkipSeconds`): then
+ * has one only while its player is away and someone else is here (`graceSeconds`): then
  * the turn is skipped, so a phone that never comes back cannot freeze the race.
  */
 export type Stage =
   | { kind: "roll"; at: number | null }
   | { kind: "drawing"; at: number; deck: "positive" | "negative" | "luck" | "joker"; landing: Landing }
-  | { kind: "answer"; at: number; card: number; landing: Landing; prepared: Prepared }
+  | { kind: "answer"; at: number; card: number; cardId: string; landing: Landing; prepared: Prepared }
   | { kind: "guess"; at: number; joker: boolean; landing: Landing; stepValue: number; patternModifier: number }
   | { kind: "decision"; at: number; card: number; requestId: string; landing: Landing };
 
@@ -109,11 +117,20 @@ export interface Settings {
   decisionSeconds: number;
   guessSeconds: number;
   drawDelaySeconds: number;
-  absentSkipSeconds: number;
+  /** The engine's grace window: how long the roll of a player who is away waits before it is skipped. */
+  graceSeconds: number;
   loginType: 0 | 1 | 2;
   createdBy: string | null;
   orgId: string | null;
 }
+
+export interface Gamemaster extends Attending {
+  name: string;
+  absentSince: number | null;
+}
+
+/** Still in the race (or the lobby): not left. */
+export const stillIn = (p: Player): boolean => p.presence !== "left";
 
 export interface SerpentState {
   v: 1;
@@ -124,9 +141,10 @@ export interface SerpentState {
   phase: Phase;
   /** In join order; in the lobby a player who leaves is removed. */
   players: Player[];
-  gamemaster: { name: string; connected: boolean } | null;
-  /** Player seats that left for good: never seated again (the platform offers the next). */
-  gone: string[];
+  /** The gamemaster: active or disconnected (leaving only marks them away). */
+  gamemaster: Gamemaster | null;
+  /** Player seats that left for good (or were removed): never seated again (the platform offers the next). */
+  gone: Gone;
   /** Generated at start; shared by working copies (never changed after). */
   board: GameField[] | null;
   generatedAt: number | null;
@@ -143,6 +161,8 @@ export interface SerpentState {
   /** The card drawn last per deck type, so a reshuffle does not deal it again at once. */
   lastDrawn: Record<DeckType, number | null>;
   nextRequest: number;
+  /** Cards drawn so far: the n-th card drawn goes out as `c<n>`, the game's own id for it. */
+  drawn: number;
   /** The last timeout, so an input arriving after it is told "timeout_expired". */
   expired: { kind: "answer" | "guess" | "decision"; seat: string } | null;
   winner: string | null;
@@ -153,3 +173,15 @@ export interface SerpentState {
   /** Every playable card of the room's decks; shared by working copies (never changed). */
   cards: readonly CardEntry[];
 }
+
+export function playerOf(s: SerpentState, seat: string): Player | undefined {
+  return s.players.find((p) => p.seat === seat);
+}
+
+/** The player whose turn it is (during the race). */
+export function currentPlayer(s: SerpentState): Player | undefined {
+  const seat = s.sequence[s.current];
+  return seat === undefined ? undefined : playerOf(s, seat);
+}
+
+export const who = (p: Player) => ({ playerId: p.seat, playerName: p.name });

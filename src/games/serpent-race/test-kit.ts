@@ -1,7 +1,8 @@
+import { scaledMs } from "../../engine/context";
 import { SYSTEM } from "../../engine/rules";
 import { Table } from "../../engine/testkit";
 import { patternModifier } from "./board";
-import type { DeckType } from "./content/schema";
+import { DeckType } from "./content/schema";
 import type { RaceDeck } from "./options";
 import { createSerpentRaceRules } from "./rules";
 import type { FieldType, SerpentState } from "./state";
@@ -192,6 +193,56 @@ export function nextCard(t: T, deckType: DeckType, cardid: string): void {
   });
 }
 
+/** The next card of `deckType` will be `cardid`; `seat` rolls `dice` onto its field, and the draw delay passes. */
+export function rollAndDraw(t: T, seat: string, dice: number, deckType: DeckType, cardid: string): void {
+  nextCard(t, deckType, cardid);
+  roll(t, seat, dice);
+  t.advance(ms(t.state.settings.drawDelaySeconds, t.state.timeScale));
+}
+
+type QuestionField = "positive" | "negative" | "luck";
+
+/**
+ * P1 at `start` rolls `dice` onto a `fieldType` field of step `stepValue` (alone on a plain
+ * board) whose deck has `cardid` next; the draw is still to come.
+ */
+export function rollOnto(t: T, start: number, dice: number, fieldType: QuestionField, cardid: string, stepValue = 1) {
+  plainBoard(t);
+  setPosition(t, "P1", start);
+  setField(t, start + dice, fieldType, stepValue);
+  const deck = { positive: DeckType.POSITIVE, negative: DeckType.NEGATIVE, luck: DeckType.LUCK }[fieldType];
+  nextCard(t, deck, cardid);
+  roll(t, "P1", dice);
+}
+
+/** As `rollOnto`, and the draw delay passes: P1 has drawn `cardid`. */
+export function land(t: T, start: number, dice: number, fieldType: QuestionField, cardid: string, stepValue = 1) {
+  rollOnto(t, start, dice, fieldType, cardid, stepValue);
+  t.advance(ms(t.state.settings.drawDelaySeconds, t.state.timeScale));
+}
+
+/**
+ * P1 rolls 4 onto a positive field (step 0) and answers its true/false card right, so it is
+ * asked where it goes: 0 + 4 + 0 + 2 (the pattern) = 6, a `field` field of step `stepValue`.
+ */
+export function guessAsked(t: T, field: FieldType, stepValue: number): void {
+  plainBoard(t);
+  setField(t, 4, "positive", 0);
+  setField(t, 6, field, stepValue);
+  rollAndDraw(t, "P1", 4, DeckType.POSITIVE, `pos-${CARD.trueFalse}`);
+  answer(t, "P1", true);
+}
+
+/** A two-player race at `SCALE`: P1 rolls 5 onto a `field` field (step 1) and draws its `card` question. */
+export function questionDrawn(field: "positive" | "negative", card: keyof typeof CARD): T {
+  const t = race(["Ann", "Bob"], { timeScale: SCALE });
+  plainBoard(t);
+  setField(t, 5, field, 1);
+  const deck = field === "positive" ? DeckType.POSITIVE : DeckType.NEGATIVE;
+  rollAndDraw(t, "P1", 5, deck, `${field.slice(0, 3)}-${CARD[card]}`);
+  return t;
+}
+
 export const roll = (t: T, seat: string, diceValue: number) =>
   t.must(seat, { event: "game:dice-roll", data: { gameCode: "TEST01", diceValue } });
 export const answer = (t: T, seat: string, value: unknown) =>
@@ -230,4 +281,17 @@ export const names = (t: T, from = 0) => messages(t, from).map((m) => m.event);
 
 export const pos = (t: T, seat: string) => t.state.players.find((p) => p.seat === seat)?.position;
 export const current = (t: T) => t.state.sequence[t.state.current];
-export const ms = (seconds: number, timeScale = 1) => Math.max(1, Math.round(seconds * 1000 * timeScale));
+export const ms = (seconds: number, timeScale = 1) => scaledMs(timeScale, seconds);
+
+/** The draw delay at real time (the default two seconds). */
+export const DRAW_DELAY = ms(2);
+
+/** The race's timers at a hundredth of real time, for tests that wait them out. */
+export const SCALE = 0.01;
+export const SCALED = {
+  DRAW: ms(2, SCALE),
+  ANSWER: ms(60, SCALE),
+  GUESS: ms(30, SCALE),
+  DECISION: ms(120, SCALE),
+  AWAY: ms(30, SCALE),
+};

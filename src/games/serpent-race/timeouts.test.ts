@@ -6,34 +6,38 @@ import {
   current,
   events,
   guess,
+  guessAsked,
   last,
-  ms,
   names,
   nextCard,
   plainBoard,
   pos,
+  questionDrawn,
   race,
   rig,
   roll,
+  SCALE,
+  SCALED,
   setField,
   type T,
 } from "./test-kit";
+import type { ServerEventName } from "./wire";
 
 /** The three timeouts (and the draw delay) at a hundredth of real time. */
-const SCALE = 0.01;
-const DRAW = ms(2, SCALE);
-const ANSWER = ms(60, SCALE);
-const GUESS = ms(30, SCALE);
-const DECISION = ms(120, SCALE);
+const { DRAW, ANSWER, GUESS, DECISION } = SCALED;
 
-function onCard(field: "positive" | "negative") {
-  const t = race(["Ann", "Bob"], { timeScale: SCALE });
-  plainBoard(t);
-  setField(t, 5, field, 1);
-  nextCard(t, field === "positive" ? DeckType.POSITIVE : DeckType.NEGATIVE, `${field.slice(0, 3)}-${CARD.quiz}`);
-  roll(t, "P1", 5);
-  t.advance(DRAW);
-  return t;
+const onCard = (field: "positive" | "negative") => questionDrawn(field, "quiz");
+
+/**
+ * Runs the clock to 1 ms before a deadline `ms` away, where `timeout` has not been sent yet,
+ * then to the deadline: the names of the events sent at the deadline.
+ */
+function atDeadline(t: T, ms: number, timeout: ServerEventName): string[] {
+  t.advance(ms - 1);
+  expect(events(t, timeout)).toHaveLength(0);
+  const from = t.sent.length;
+  t.advance(1);
+  return names(t, from);
 }
 
 describe("the draw delay", () => {
@@ -54,11 +58,7 @@ describe("card answer timeout (60 s)", () => {
   it("tells everyone, counts as a wrong answer with the answer shown, and a positive field moves nobody", () => {
     const t = onCard("positive");
     expect(last(t, "game:card-drawn-self").cardData.timeLimit).toBeCloseTo(0.6);
-    t.advance(ANSWER - 1);
-    expect(events(t, "game:card-timeout")).toHaveLength(0);
-    const from = t.sent.length;
-    t.advance(1);
-    expect(names(t, from)).toEqual([
+    expect(atDeadline(t, ANSWER, "game:card-timeout")).toEqual([
       "game:card-timeout",
       "game:answer-validated",
       "game:no-movement",
@@ -95,15 +95,16 @@ describe("card answer timeout (60 s)", () => {
 });
 
 describe("position guess timeout (30 s)", () => {
-  it("means no extra movement: the player stays on the field they rolled to (RULINGS 2)", () => {
+  // docs/games/serpent-race.md, Decisions D5.
+  it("means no extra movement: the player stays on the field they rolled to", () => {
     const t = onCard("positive");
     answer(t, "P1", "B");
     expect(last(t, "game:position-guess-request").timeLimit).toBeCloseTo(0.3);
-    t.advance(GUESS - 1);
-    expect(events(t, "game:guess-timeout")).toHaveLength(0);
-    const from = t.sent.length;
-    t.advance(1);
-    expect(names(t, from)).toEqual(["game:guess-timeout", "game:turn-changed", "game:your-turn"]);
+    expect(atDeadline(t, GUESS, "game:guess-timeout")).toEqual([
+      "game:guess-timeout",
+      "game:turn-changed",
+      "game:your-turn",
+    ]);
     expect(pos(t, "P1")).toBe(5);
     expect(t.refused("P1", { event: "game:position-guess", data: { guessedPosition: 9 } })).toBe("timeout_expired");
   });
@@ -127,13 +128,7 @@ describe("position guess timeout (30 s)", () => {
 describe("gamemaster decision timeout (120 s)", () => {
   function toJoker(field: "positive" | "negative"): T {
     const t = race(["Ann", "Bob"], { timeScale: SCALE });
-    plainBoard(t);
-    setField(t, 4, "positive", 0);
-    setField(t, 6, field, 2);
-    nextCard(t, DeckType.POSITIVE, `pos-${CARD.trueFalse}`);
-    roll(t, "P1", 4);
-    t.advance(DRAW);
-    answer(t, "P1", true);
+    guessAsked(t, field, 2);
     guess(t, "P1", 6);
     t.advance(DRAW);
     expect(last(t, "game:gamemaster-decision-request").timeLimit).toBeCloseTo(1.2);
@@ -143,11 +138,7 @@ describe("gamemaster decision timeout (120 s)", () => {
   it("auto-rejects: on a positive field the player does not move", () => {
     const t = toJoker("positive");
     const { requestId } = last(t, "game:gamemaster-decision-request");
-    t.advance(DECISION - 1);
-    expect(events(t, "game:gamemaster-timeout")).toHaveLength(0);
-    const from = t.sent.length;
-    t.advance(1);
-    expect(names(t, from)).toEqual([
+    expect(atDeadline(t, DECISION, "game:gamemaster-timeout")).toEqual([
       "game:gamemaster-timeout",
       "game:gamemaster-decision-result",
       "game:joker-complete",

@@ -7,12 +7,12 @@ import {
   last,
   messages,
   names,
-  nextCard,
   plainBoard,
   presence,
   race,
   rig,
   roll,
+  rollAndDraw,
   setField,
   type T,
 } from "./test-kit";
@@ -120,9 +120,7 @@ describe("leaving during the race", () => {
     const t = race(["A", "B", "C"]);
     plainBoard(t);
     setField(t, 2, "positive", 1);
-    nextCard(t, DeckType.POSITIVE, `pos-${CARD.quiz}`);
-    roll(t, "P1", 2);
-    t.advance(2000);
+    rollAndDraw(t, "P1", 2, DeckType.POSITIVE, `pos-${CARD.quiz}`);
     expect(t.state.stage?.kind).toBe("answer");
     t.must("P1", { event: "game:leave", data: { gameCode: "TEST01" } });
     expect(last(t, "game:player-left")).toMatchObject({ playerId: "P1", playerCount: 2 });

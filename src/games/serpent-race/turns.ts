@@ -1,5 +1,5 @@
-import { type Ctx, currentPlayer, playerOf, who } from "./context";
-import type { Player } from "./state";
+import type { Ctx } from "./context";
+import { currentPlayer, type Player, playerOf, stillIn, who } from "./state";
 
 /** `game:your-turn`'s payload (also re-sent to a player who comes back on their turn). */
 export function yourTurn(extra: boolean) {
@@ -28,8 +28,8 @@ export function armRoll(ctx: Ctx): void {
   const st = s.stage;
   if (s.phase !== "active" || st?.kind !== "roll") return;
   const p = currentPlayer(s);
-  const away = p !== undefined && !p.connected && s.players.some((q) => q !== p && !q.left && q.connected);
-  const at = away ? (st.at ?? ctx.now + ctx.ms(s.settings.absentSkipSeconds)) : null;
+  const away = p !== undefined && p.presence !== "active" && s.players.some((q) => q !== p && q.presence === "active");
+  const at = away ? (st.at ?? ctx.now + ctx.ms(s.settings.graceSeconds)) : null;
   if (at !== st.at) s.stage = { kind: "roll", at };
 }
 
@@ -62,7 +62,7 @@ export function advanceTurn(ctx: Ctx): void {
   const s = ctx.s;
   if (s.phase !== "active") return;
   const p = currentPlayer(s);
-  if (p && !p.left && p.extraTurns > 0) {
+  if (p && stillIn(p) && p.extraTurns > 0) {
     p.extraTurns--;
     s.turnNumber++;
     s.extraTurn = true;

@@ -2,9 +2,19 @@ import type { RuleError } from "../../engine/errors";
 import { type From, SYSTEM } from "../../engine/rules";
 import { type Judged, judge } from "./answers";
 import { refuse } from "./codes";
-import { currentPlayer, playerOf } from "./context";
 import type { QuestionCard } from "./options";
-import { CHAT_BURST, CHAT_MAX, CHAT_WINDOW_MS, GM_SEAT, MIN_PLAYERS, type Player, type SerpentState } from "./state";
+import {
+  CHAT_BURST,
+  CHAT_MAX,
+  CHAT_WINDOW_MS,
+  currentPlayer,
+  GM_SEAT,
+  MIN_PLAYERS,
+  type Player,
+  playerOf,
+  type SerpentState,
+  stillIn,
+} from "./state";
 import type { Intent, IntentOf } from "./wire";
 
 /** What validation found, handed to apply so it never has to look again. */
@@ -23,7 +33,7 @@ export interface Resolved {
 function seated(s: SerpentState, from: From): Player | undefined {
   if (from === SYSTEM || from === GM_SEAT) return undefined;
   const p = playerOf(s, from);
-  return p && !p.left ? p : undefined;
+  return p && stillIn(p) ? p : undefined;
 }
 
 function racing(s: SerpentState): RuleError | null {
@@ -76,7 +86,7 @@ export function validate(s: SerpentState, from: From, intent: Intent, now: numbe
       return { text };
     }
     case "game:leave":
-      if (from === GM_SEAT) return s.gamemaster?.connected ? {} : { noop: true };
+      if (from === GM_SEAT) return s.gamemaster?.presence === "active" ? {} : { noop: true };
       if (!seated(s, from)) return refuse("not_a_player", "You have no seat in this game.");
       return {};
     case "game:skip-turn":

@@ -1,9 +1,10 @@
+import type { Audience } from "../../engine/rules";
 import { cardData, cardTypeName } from "./answers";
-import { currentPlayer, iso, scaledMs } from "./context";
+import { type Ctx, iso } from "./context";
 import { boardData, standings } from "./flow";
 import type { QuestionCard } from "./options";
-import { GM_SEAT, type Player, type SerpentState } from "./state";
-import type { StateData, StateMessage } from "./wire";
+import { currentPlayer, GM_SEAT, type Player, type SerpentState } from "./state";
+import type { ServerEventName, StateData, StateMessage } from "./wire";
 
 type Pending = NonNullable<StateData["pending"]>;
 
@@ -17,7 +18,6 @@ export function stateView(s: SerpentState, seat: string | null, now: number): St
   const me = seat === null || seat === GM_SEAT ? undefined : s.players.find((p) => p.seat === seat);
   const role = seat === GM_SEAT ? "gamemaster" : me ? "player" : "spectator";
   const cur = s.phase === "active" ? currentPlayer(s) : undefined;
-  const readyCount = s.players.filter((p) => p.ready).length;
   const winner = s.winner === null ? undefined : s.players.find((p) => p.seat === s.winner);
   const data: StateData = {
     gameCode: s.roomId,
@@ -33,30 +33,31 @@ export function stateView(s: SerpentState, seat: string | null, now: number): St
       decisionSeconds: s.settings.decisionSeconds,
       guessSeconds: s.settings.guessSeconds,
       drawDelaySeconds: s.settings.drawDelaySeconds,
-      absentSkipSeconds: s.settings.absentSkipSeconds,
+      // The grace window under the name clients know.
+      absentSkipSeconds: s.settings.graceSeconds,
+      timeScale: s.timeScale,
     },
-    gamemaster: s.gamemaster ? { ...s.gamemaster } : null,
+    gamemaster: s.gamemaster ? { name: s.gamemaster.name, connected: s.gamemaster.presence === "active" } : null,
     players: s.players.map((p) => ({
       playerId: p.seat,
       playerName: p.name,
       boardPosition: p.position,
       turnOrder: s.sequence.indexOf(p.seat),
       ready: p.ready,
-      connected: p.connected,
-      left: p.left,
+      connected: p.presence === "active",
+      left: p.presence === "left",
       extraTurns: p.extraTurns,
       turnsToLose: p.turnsToLose,
       answers: structuredClone(p.answers) as Record<string, { right: number; wrong: number }>,
     })),
-    readyCount,
-    allReady: s.players.length > 0 && readyCount === s.players.length,
+    ...lobbyCounts(s),
     boardData: s.board ? boardData(s) : null,
     turnSequence: s.sequence.slice(),
     currentPlayer: cur?.seat ?? null,
     currentPlayerName: cur?.name ?? null,
     turnNumber: s.turnNumber,
     isExtraTurn: s.extraTurn,
-    pending: cur ? pending(s, cur, seat) : null,
+    pending: pendingFor(s, seat, now),
     winner: winner?.seat ?? null,
     winnerName: winner?.name ?? null,
     finalPositions: s.phase === "ended" ? standings(s) : null,
@@ -71,14 +72,52 @@ export function stateView(s: SerpentState, seat: string | null, now: number): St
   return { event: "game:state", data };
 }
 
-function pending(s: SerpentState, p: Player, seat: string | null): Pending | null {
-  const st = s.stage;
-  if (!st) return null;
-  const limit = (seconds: number) => scaledMs(s.timeScale, seconds) / 1000;
-  const out: Pending = {
-    kind: "roll",
-    playerId: p.seat,
-    playerName: p.name,
+const lobbyCounts = (s: SerpentState) => {
+  const readyCount = s.players.filter((p) => p.ready).length;
+  return { readyCount, allReady: s.players.length > 0 && readyCount === s.players.length };
+};
+
+/** What the race waits for now, as `seat` may see it (null: a spectator), or null outside the race. */
+function pendingFor(s: SerpentState, seat: string | null, now: number): Pending | null {
+  const cur = s.phase === "active" ? currentPlayer(s) : undefined;
+  return cur ? pending(s, cur, seat, now) : null;
+}
+
+/** Events that carry no step facts (see wire.ts `StepFacts`). */
+const UNSTAMPED = new Set<string>(["game:chat", "game:error", "game:cleanup-complete"] satisfies ServerEventName[]);
+const TURN_STARTS = new Set<string>(["game:started", "game:extra-turn-remaining"] satisfies ServerEventName[]);
+const LOBBY_CHANGES = new Set<string>(["game:player-joined", "game:player-left"] satisfies ServerEventName[]);
+
+const seatOf = (to: Audience): string | null => (typeof to === "object" && "seat" in to ? to.seat : null);
+
+/**
+ * The step's last words: each event it sent is given the facts a screen needs once the step
+ * is over, so no client works them out from the rules. `pending` (what the race waits for,
+ * with its deadline: the draw after a move, the answer, the guess that follows, the
+ * gamemaster's decision, the skip of a player who is away), as its audience may see it; the
+ * turn a turn's start begins; the lobby's counts after a join or a leave.
+ */
+export function stampStep(ctx: Ctx): void {
+  const s = ctx.s;
+  const forAll = pendingFor(s, null, ctx.now);
+  ctx.out.forEach((o, i) => {
+    if (!("msg" in o)) return;
+    const { event, data } = o.msg as { event: string; data: Record<string, unknown> };
+    if (UNSTAMPED.has(event)) return;
+    const seat = seatOf(o.to);
+    const facts: Record<string, unknown> = { pending: seat === null ? forAll : pendingFor(s, seat, ctx.now) };
+    if (TURN_STARTS.has(event)) facts.turnNumber = s.turnNumber;
+    if (LOBBY_CHANGES.has(event)) Object.assign(facts, lobbyCounts(s));
+    ctx.out[i] = { to: o.to, msg: { event, data: { ...data, ...facts } } };
+  });
+}
+
+/** What waits for a player, before the stage fills in its deadline, field, card and requests. */
+export function blankPending(kind: Pending["kind"], playerId: string, playerName: string): Pending {
+  return {
+    kind,
+    playerId,
+    playerName,
     deadline: null,
     fieldType: null,
     card: null,
@@ -87,6 +126,18 @@ function pending(s: SerpentState, p: Player, seat: string | null): Pending | nul
     guessRequest: null,
     decisionRequest: null,
   };
+}
+
+/**
+ * What the current player is doing. Its `timeLimit`s are the seconds left at `now`, as in the
+ * prompts a seat is sent again when it comes back, so a client that starts its countdown
+ * from a sync shows the time really left; `deadline` says the same as a moment.
+ */
+function pending(s: SerpentState, p: Player, seat: string | null, now: number): Pending | null {
+  const st = s.stage;
+  if (!st) return null;
+  const left = (at: number) => Math.max(0, at - now) / 1000;
+  const out = blankPending("roll", p.seat, p.name);
   if (st.kind === "roll") {
     // A roll's deadline is the skip of a player who is away (null while they are here).
     out.deadline = st.at === null ? null : iso(st.at);
@@ -102,7 +153,7 @@ function pending(s: SerpentState, p: Player, seat: string | null): Pending | nul
       const card = (s.cards[st.card] as { card: QuestionCard }).card;
       out.kind = "answer";
       out.card = { cardType: cardTypeName(card.type), question: card.question };
-      out.cardData = cardData(card, st.prepared, limit(s.settings.answerSeconds));
+      out.cardData = cardData(card, st.prepared, left(st.at), st.cardId);
       return out;
     }
     case "guess":
@@ -113,7 +164,7 @@ function pending(s: SerpentState, p: Player, seat: string | null): Pending | nul
           diceRoll: st.landing.dice,
           fieldStepValue: st.stepValue,
           patternModifier: st.patternModifier,
-          timeLimit: limit(s.settings.guessSeconds),
+          timeLimit: left(st.at),
         };
       return out;
     case "decision": {
@@ -124,8 +175,7 @@ function pending(s: SerpentState, p: Player, seat: string | null): Pending | nul
       };
       out.kind = "decision";
       out.jokerCard = jokerCard;
-      if (seat === GM_SEAT)
-        out.decisionRequest = { requestId: st.requestId, timeLimit: limit(s.settings.decisionSeconds), jokerCard };
+      if (seat === GM_SEAT) out.decisionRequest = { requestId: st.requestId, timeLimit: left(st.at), jokerCard };
       return out;
     }
   }

@@ -1,15 +1,15 @@
 /**
- * RULINGS #7: answer matching in both directions. Near misses of the right answer are
- * accepted (normalisation, one edit per 7 letters); answers of *other* questions, and
- * near misses of them, are not.
+ * docs/games/trivia-duel.md, Decisions D7: answer matching in both directions. Near
+ * misses of the right answer are accepted (normalisation, one edit per 7 letters);
+ * answers of *other* questions, and near misses of them, are not.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SYSTEM } from "../../engine/rules";
 import { Table } from "../../engine/testkit";
 import { allowedEdits, editDistance, matchesAnswer, normalizeAnswer } from "./answer-match";
-import { loadQuestionBank } from "./content/index";
 import type { Question } from "./content/schema";
+import { bank, byId } from "./content/test-bank";
 import { testBank } from "./fixtures";
 import { triviaTestRules } from "./seated";
 import type { TriviaState } from "./state";
@@ -146,7 +146,7 @@ describe("strict matching", () => {
   });
 });
 
-describe("strictness in a room (RULINGS #7: the room or the question may ask)", () => {
+describe("strictness in a room (docs/games/trivia-duel.md, Decisions D7: the room or the question may ask)", () => {
   /** Whether "ulaanbaata" (one edit) is judged correct, for a room and question setting. */
   function nearMissCounts(room: boolean, question: boolean | undefined): boolean {
     const mongolia = testBank[0]!;
@@ -266,7 +266,6 @@ function oneEditVariants(a: string): Set<string> {
 }
 
 describe("the real question bank", () => {
-  const bank = loadQuestionBank();
   const strictOf = (q: Question) => q.strict ?? false;
 
   it("is big enough for these checks to mean something", () => {
@@ -285,6 +284,40 @@ describe("the real question bank", () => {
         }
       }
     }
+  });
+
+  it.each([
+    ["Darwin", "q_sci_darwin"],
+    ["Curie", "q_sci_marie_curie"],
+    ["Churchill", "q_hist_churchill"],
+    ["Constantinople", "q_geo_istanbul"],
+    ["Chinggis Khan", "q_hist_genghis_khan"],
+    ["Jeanne d'Arc", "q_hist_joan_of_arc"],
+    ["Gabriel Garcia Marquez", "q_lit_garcia_marquez"],
+    ["Frederic Chopin", "q_mus_chopin"],
+    ["Tolkien", "q_lit_tolkien"],
+    ["the Nile", "q_geo_nile"],
+    ["Hitchcock", "q_film_alfred_hitchcock"],
+    ["Pele", "q_sport_pele"],
+    ["Dalí", "q_art_dali"],
+    ["Van Gogh", "q_art_van_gogh"],
+    ["pho", "q_food_pho"],
+    ["The Simpsons", "q_tv_the_simpsons"],
+    ["Dr Who", "q_tv_doctor_who"],
+  ])("accepts %s for %s: the short forms and spellings players really type", (given, id) => {
+    expect(matchesAnswer(given, byId(id).acceptedAnswers)).toBe(true);
+  });
+
+  it.each([
+    ["Sydney", "q_geo_canberra", false],
+    ["Pierre Curie", "q_sci_marie_curie", false],
+    ["Percy Shelley", "q_lit_mary_shelley", false],
+    ["Lake Victoria", "q_geo_baikal", false],
+    ["Manet", "q_art_claude_monet", true],
+    ["Rafael Nadal", "q_sport_roger_federer", false],
+    ["leopard", "q_nat_cheetah", false],
+  ])("refuses %s for %s (strict: %s): a different answer to a well-known question", (given, id, strict) => {
+    expect(matchesAnswer(given, byId(id).acceptedAnswers, strict)).toBe(false);
   });
 
   it("no accepted answer of one question is accepted as-is by another, anywhere in the bank", () => {

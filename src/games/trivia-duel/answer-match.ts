@@ -1,6 +1,7 @@
 /**
- * Answer checking in the quiz-bowl manner (RULINGS #7): normalise both sides, then allow
- * roughly one typo per seven letters of the accepted answer.
+ * Answer checking in the quiz-bowl manner (docs/games/trivia-duel.md, Decisions D7):
+ * normalise both sides, then allow roughly one typo per seven letters of the accepted
+ * answer.
  */
 
 const LEADING_ARTICLE = /^(the|a|an)\s+/;

@@ -1,19 +1,26 @@
-import { type RuleError, refuse } from "../../engine/errors";
+import type { RuleError } from "../../engine/errors";
 import type { Outbound } from "../../engine/rules";
 import { matchesAnswer } from "./answer-match";
 import { clueText, freeze, resume, revealIndexAt } from "./clue";
+import { refuse } from "./codes";
 import { resolve } from "./flow";
 import { toAll } from "./messages";
-import type { Seat, TriviaState } from "./state";
+import type { Buzzer, Seat, TriviaState } from "./state";
 import { ms, other } from "./state";
 
-export function buzz(s: TriviaState, seat: Seat, now: number, out: Outbound[]): RuleError | null {
+/** Whether a buzz is possible now: a refusal, or null. Reads only. */
+export function buzzRefusal(s: TriviaState, seat: Seat): RuleError | null {
   const bz = s.buzzer;
   if ((s.phase !== "CLUE" && s.phase !== "ANSWER") || !bz) return refuse("not_clue_phase", "The buzzer is not live.");
   if (bz.status[seat] !== "AVAILABLE") return refuse("already_buzzed", "You have already buzzed on this question.");
   // Arrival order decides (the document's race rule): the later buzz is ignored and the
   // player stays AVAILABLE for later.
   if (s.phase === "ANSWER") return refuse("buzz_lost", "Your opponent buzzed first.");
+  return null;
+}
+
+export function buzz(s: TriviaState, seat: Seat, now: number, out: Outbound[]): void {
+  const bz = s.buzzer as Buzzer;
   freeze(s, now);
   bz.status[seat] = "BUZZED";
   bz.currentlyAnswering = seat;
@@ -22,15 +29,18 @@ export function buzz(s: TriviaState, seat: Seat, now: number, out: Outbound[]): 
   out.push(
     toAll({ type: "BUZZED", player: seat, answerDeadline: bz.answerDeadline, revealIndex: s.clue!.revealIndex }),
   );
-  return null;
 }
 
-export function answer(s: TriviaState, seat: Seat, text: string, now: number, out: Outbound[]): RuleError | null {
+/** Whether this seat may answer now: a refusal, or null. Reads only. */
+export function answerRefusal(s: TriviaState, seat: Seat): RuleError | null {
   const bz = s.buzzer;
   if (s.phase !== "ANSWER" || !bz) return refuse("not_answer_phase", "Nobody is answering right now.");
   if (bz.currentlyAnswering !== seat) return refuse("not_your_turn", "Your opponent holds the buzzer.");
-  judge(s, seat, text, false, now, out);
   return null;
+}
+
+export function answer(s: TriviaState, seat: Seat, text: string, now: number, out: Outbound[]): void {
+  judge(s, seat, text, false, now, out);
 }
 
 /** The answer clock ran out: the document treats it as a wrong answer. */
@@ -42,8 +52,8 @@ export function answerTimeout(s: TriviaState, now: number, out: Outbound[]): voi
 function judge(s: TriviaState, seat: Seat, text: string, timedOut: boolean, now: number, out: Outbound[]): void {
   const bz = s.buzzer!;
   const q = s.questions[s.questionIndex]!;
-  // RULINGS #7: strict when the room *or* the question asks; a question's `strict: false`
-  // does not loosen a strict room.
+  // docs/games/trivia-duel.md, Decisions D7: strict when the room *or* the question asks;
+  // a question's `strict: false` does not loosen a strict room.
   const strict = q.strict === true || s.config.strictMatching;
   const correct = !timedOut && matchesAnswer(text, q.acceptedAnswers, strict);
   bz.answers[seat] = timedOut ? null : text;

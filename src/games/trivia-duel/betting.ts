@@ -1,5 +1,6 @@
-import { type RuleError, refuse } from "../../engine/errors";
+import type { RuleError } from "../../engine/errors";
 import type { Outbound } from "../../engine/rules";
+import { refuse } from "./codes";
 import { BET_TIERS, MIN_TIER } from "./config";
 import { resolve, startClue } from "./flow";
 import { betPlaced, toAll } from "./messages";
@@ -12,42 +13,24 @@ export type BetIntent =
   | { type: "RAISE"; amount: number }
   | { type: "FOLD" };
 
-/** Validate and apply one betting action. Returns a refusal, or null when applied. */
-export function applyBet(
-  s: TriviaState,
-  seat: Seat,
-  intent: BetIntent,
-  now: number,
-  out: Outbound[],
-): RuleError | null {
+/** Whether this betting action may be taken now: a refusal, or null. Reads only. */
+export function betRefusal(s: TriviaState, seat: Seat, intent: BetIntent): RuleError | null {
   const b = s.betting;
   if (s.phase !== "BETTING" || !b) return refuse("not_betting_phase", "Betting is not open right now.");
   if (b.awaitingAction !== seat) return refuse("not_your_turn", "It is your opponent's turn to act.");
   const facing = b.bets[other(seat)];
   switch (intent.type) {
-    case "BET": {
+    case "BET":
       if (facing !== null) return refuse("invalid_action", "A bet is already on the table: MATCH, RAISE or FOLD.");
       if (!(BET_TIERS as readonly number[]).includes(intent.amount))
         return refuse("invalid_amount", `Bets are one of ${BET_TIERS.join(", ")}.`);
       if (intent.amount > s.balances[seat]) return refuse("insufficient_balance", "You cannot bet more than you have.");
       if (intent.amount > b.effectiveStack)
         return refuse("exceeds_effective_stack", `Bets are capped at ${b.effectiveStack} this question.`);
-      commit(s, b, seat, intent.amount);
-      b.awaitingAction = other(seat);
-      b.deadline = now + ms(s, s.config.betTimeLimitSec);
-      out.push(toAll(betPlaced(s, b, seat, "BET", intent.amount, false)));
       return null;
-    }
-    case "MATCH": {
-      if (facing === null) return refuse("invalid_action", "There is no bet to match yet.");
-      commit(s, b, seat, facing);
-      b.awaitingAction = null;
-      b.deadline = null;
-      out.push(toAll(betPlaced(s, b, seat, "MATCH", facing, false)));
-      startClue(s, now, out);
-      return null;
-    }
-    case "RAISE": {
+    case "MATCH":
+      return facing === null ? refuse("invalid_action", "There is no bet to match yet.") : null;
+    case "RAISE":
       if (facing === null) return refuse("invalid_action", "There is no bet to raise yet.");
       if (b.raises >= 1 || seat === b.firstActor)
         return refuse("raise_limit", "Only one raise per question: MATCH or FOLD.");
@@ -57,18 +40,40 @@ export function applyBet(
         return refuse("insufficient_balance", "You cannot raise more than you have.");
       if (intent.amount > b.effectiveStack)
         return refuse("exceeds_effective_stack", `Totals are capped at ${b.effectiveStack} this question.`);
+      return null;
+    case "FOLD":
+      return s.foldsRemaining[seat] <= 0 ? refuse("no_folds_remaining", "You have no folds left this match.") : null;
+  }
+}
+
+/** Apply one betting action that `betRefusal` let through. */
+export function applyBet(s: TriviaState, seat: Seat, intent: BetIntent, now: number, out: Outbound[]): void {
+  const b = s.betting as Betting;
+  const facing = b.bets[other(seat)];
+  switch (intent.type) {
+    case "BET":
+      commit(s, b, seat, intent.amount);
+      b.awaitingAction = other(seat);
+      b.deadline = now + ms(s, s.config.betTimeLimitSec);
+      out.push(toAll(betPlaced(s, b, seat, "BET", intent.amount, false)));
+      return;
+    case "MATCH":
+      commit(s, b, seat, facing as number);
+      b.awaitingAction = null;
+      b.deadline = null;
+      out.push(toAll(betPlaced(s, b, seat, "MATCH", facing as number, false)));
+      startClue(s, now, out);
+      return;
+    case "RAISE":
       commit(s, b, seat, intent.amount);
       b.raises += 1;
       b.awaitingAction = other(seat);
       b.deadline = now + ms(s, s.config.betTimeLimitSec);
       out.push(toAll(betPlaced(s, b, seat, "RAISE", intent.amount, false)));
-      return null;
-    }
-    case "FOLD": {
-      if (s.foldsRemaining[seat] <= 0) return refuse("no_folds_remaining", "You have no folds left this match.");
+      return;
+    case "FOLD":
       fold(s, b, seat, now, out, false);
-      return null;
-    }
+      return;
   }
 }
 
@@ -89,8 +94,9 @@ function fold(s: TriviaState, b: Betting, seat: Seat, now: number, out: Outbound
 }
 
 /**
- * RULINGS #4: a timeout folds while the player has folds left; without folds, a first
- * actor auto-bets the smallest tier and a responder auto-matches.
+ * docs/games/trivia-duel.md, Decisions D4: a timeout folds while the player has folds
+ * left; without folds, a first actor auto-bets the smallest tier and a responder
+ * auto-matches.
  */
 export function betTimeout(s: TriviaState, now: number, out: Outbound[]): void {
   const b = s.betting!;

@@ -1,7 +1,7 @@
 import type { Clue, TriviaState } from "./state";
 import { ms } from "./state";
 
-/** CLUE_TICK cadence (RULINGS #2), before time scaling. */
+/** CLUE_TICK cadence (docs/games/trivia-duel.md, Decisions D2), before time scaling. */
 export const CLUE_TICK_SEC = 0.5;
 
 export function msPerChar(s: TriviaState): number {
@@ -17,7 +17,7 @@ function revealedMs(c: Clue, now: number): number {
   return c.bankedMs + (c.runStartedAt === null ? 0 : Math.max(0, now - c.runStartedAt));
 }
 
-/** RULINGS #2: floor(elapsed reveal time × rate), capped at the clue length. */
+/** docs/games/trivia-duel.md, Decisions D2: floor(elapsed reveal time × rate), capped at the clue length. */
 export function revealIndexAt(s: TriviaState, now: number): number {
   const c = s.clue;
   if (!c) return 0;

@@ -6,7 +6,7 @@ import type { Question } from "./content/schema";
 import { stopClock } from "./duel-clock";
 import { phaseBetting, phaseResolution, toAll } from "./messages";
 import type { Betting, Outcome, PerSeat, Seat, TriviaState } from "./state";
-import { ms, other, perSeat, pot, SEATS } from "./state";
+import { ms, other, perSeat, pot, reconnectDeadline, SEATS } from "./state";
 
 /** Where questions are looked up: the room's own, or the built-in bank. */
 export type QuestionLookup = (id: string) => Question | undefined;
@@ -16,6 +16,15 @@ export type QuestionLookup = (id: string) => Question | undefined;
  * each question. Returns null when too few unseen questions remain.
  */
 export function drawQuestions(s: TriviaState, lookup: QuestionLookup): Question[] | null {
+  const picked = pickQuestions(s, lookup);
+  if (!picked) return null;
+  const ids = new Set(picked.map((q) => q.id));
+  s.unseen = s.unseen.filter((id) => !ids.has(id));
+  return picked;
+}
+
+/** The questions `drawQuestions` would draw, reading only; null when too few unseen remain. */
+export function pickQuestions(s: TriviaState, lookup: QuestionLookup): Question[] | null {
   const n = s.config.questionsPerMatch;
   if (s.unseen.length < n) return null;
   const picked: Question[] = [];
@@ -32,10 +41,7 @@ export function drawQuestions(s: TriviaState, lookup: QuestionLookup): Question[
   };
   take(false);
   take(true);
-  if (picked.length < n) return null;
-  const ids = new Set(picked.map((q) => q.id));
-  s.unseen = s.unseen.filter((id) => !ids.has(id));
-  return picked;
+  return picked.length < n ? null : picked;
 }
 
 export function shuffledIds(s: TriviaState, pool: readonly Question[]): string[] {
@@ -57,15 +63,22 @@ export function startMatch(s: TriviaState, questions: Question[], now: number, o
   s.playAgain = perSeat(() => false);
   out.push(toAll({ type: "MATCH_STARTED", matchNumber: s.matchNumber, questionsPerMatch: questions.length }));
   startQuestion(s, now, out);
-  // RULINGS #8: a player already away when the match starts (a disconnect outside a match
-  // arms no clock) gets the reconnect window from now, with the clock stopped, or the match
-  // would wait on them forever.
+  // docs/games/trivia-duel.md, Decisions D8: a player already away when the match starts (a
+  // disconnect outside a match arms no clock) gets the reconnect window from now, with the
+  // clock stopped, or the match would wait on them forever.
   for (const seat of SEATS) {
     const p = s.players[seat];
-    if (p.connected || p.graceUntil !== null) continue;
-    p.graceUntil = now + ms(s, s.config.reconnectGraceSec);
+    if (p.presence !== "disconnected") continue;
+    p.absentSince = now;
     stopClock(s, now);
-    out.push(toAll({ type: "PLAYER_DISCONNECTED", player: seat, reconnectDeadline: p.graceUntil, clockStopped: true }));
+    out.push(
+      toAll({
+        type: "PLAYER_DISCONNECTED",
+        player: seat,
+        reconnectDeadline: reconnectDeadline(s, seat),
+        clockStopped: true,
+      }),
+    );
   }
 }
 
@@ -105,7 +118,8 @@ export function startBetting(s: TriviaState, now: number, out: Outbound[]): void
     deadline: now + ms(s, s.config.betTimeLimitSec),
   };
   s.betting = b;
-  // RULINGS #3: nothing affordable to bet, so the question is played for an empty pot.
+  // docs/games/trivia-duel.md, Decisions D3: nothing affordable to bet, so the question is played
+  // for an empty pot.
   if (effectiveStack < MIN_TIER) {
     b.awaitingAction = null;
     b.deadline = null;
@@ -127,7 +141,7 @@ export function startClue(s: TriviaState, now: number, out: Outbound[]): void {
     answers: { P1: null, P2: null },
   };
   if (s.betting) s.betting.deadline = null;
-  // RULINGS #1: the clue text leaves the server only as it is revealed.
+  // docs/games/trivia-duel.md, Decisions D1: the clue text leaves the server only as it is revealed.
   out.push(
     toAll({
       type: "PHASE_CLUE",
@@ -221,9 +235,8 @@ export function complete(s: TriviaState, forfeitedBy: Seat | null, out: Outbound
   s.result = { winner, finalBalances: { ...s.balances }, forfeitedBy };
   if (winner === "TIE") s.tally.ties += 1;
   else s.tally[winner] += 1;
-  s.players.P1.graceUntil = null;
-  s.players.P2.graceUntil = null;
-  s.clockStoppedAt = null;
+  // The match is over: the clock stops for good.
+  s.pause = null;
   out.push(
     toAll({
       type: "PHASE_COMPLETE",

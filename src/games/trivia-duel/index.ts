@@ -1,6 +1,8 @@
 import { ApiRefusal, type GameModule, type RouteInput, type ServiceContext } from "../../engine/module";
+import { REFUSALS } from "./codes";
 import { CreateTriviaRoom, type TriviaOptions } from "./config";
 import { loadQuestionBank } from "./content/index";
+import { QUESTION_LIMITS } from "./limits";
 import { triviaWire } from "./protocol";
 import { prepareQuestionSet, questionSets, storeQuestionSet } from "./question-sets";
 import { triviaRoutes } from "./routes";
@@ -30,14 +32,22 @@ async function toOptions(body: unknown, ctx: ServiceContext, req: RouteInput): P
       );
   }
   if (!o.questions) return { config: o.config };
+  // The set is stored as this JSON, and every byte of it counts against the sender's quota.
+  const bytes = Buffer.byteLength(JSON.stringify(o.questions));
+  if (bytes > QUESTION_LIMITS.setBytes)
+    throw new ApiRefusal(
+      413,
+      "questions_too_large",
+      `These questions take ${Math.ceil(bytes / 1024)} KB as stored; a room's own questions may take ${QUESTION_LIMITS.setBytes / 1024} KB.`,
+    );
   return { config: o.config, questionSet: { hash: await storeQuestionSet(o.questions, ctx, req) } };
 }
 
 export const triviaModule: GameModule = {
+  refusals: REFUSALS,
   title: "Trivia Duel",
   rules: triviaRules,
   namespace: "/trivia",
-  createOnJoin: true,
   wire: triviaWire,
   createRoom: { slug: "trivia", body: CreateTriviaRoom, toOptions },
   prepare: prepareQuestionSet,

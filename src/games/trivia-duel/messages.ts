@@ -29,7 +29,7 @@ export function availableActions(s: TriviaState, b: Betting): BetAction[] {
   return acts;
 }
 
-/** Tiers the awaiting player may choose: within the effective stack (RULINGS #3). */
+/** Tiers the awaiting player may choose: within the effective stack (docs/games/trivia-duel.md, Decisions D3). */
 export function betOptions(b: Betting): number[] {
   return BET_TIERS.filter((t) => t <= b.effectiveStack);
 }

@@ -1,78 +1,104 @@
-import { type RuleError, refuse } from "../../engine/errors";
-import type { Outbound, PresenceIntent } from "../../engine/rules";
+import type { Context } from "../../engine/context";
+import type { RuleError } from "../../engine/errors";
+import { UNCHANGED, type Unchanged } from "../../engine/game";
+import { playerName, setPresence } from "../../engine/presence";
+import type { PresenceIntent } from "../../engine/rules";
+import { refuse } from "./codes";
 import { restartClock, stopClock } from "./duel-clock";
-import { complete, drawQuestions, type QuestionLookup, startMatch } from "./flow";
+import { complete, drawQuestions, pickQuestions, type QuestionLookup, startMatch } from "./flow";
 import { MAX_NAME } from "./limits";
 import { toAll } from "./messages";
 import type { Seat, TriviaState } from "./state";
-import { emptySeat, freshTally, isSeat, ms } from "./state";
+import { emptySeat, freshTally, holdsSeat, isSeat, live, other, reconnectDeadline } from "./state";
 
-const live = (s: TriviaState) => s.phase !== "WAITING" && s.phase !== "COMPLETE";
+/**
+ * Trivia Duel on the engine's presence model. Its own consequences: two seats only, a seat
+ * opens up again outside a match; mid-match a disconnection stops the duel's clock and
+ * opens the reconnect window (the grace), whose end forfeits the match, as leaving does.
+ */
+/** What a presence change will do, worked out without touching the state. */
+export type PresencePlan =
+  | { kind: "join"; seat: Seat; name: string | null }
+  | { kind: "back"; seat: Seat; name: string | null }
+  | { kind: "gone"; seat: Seat }
+  | { kind: "leave"; seat: Seat };
 
-/** A name as players see it: one line, at most MAX_NAME characters; blank means none. */
-function cleanName(name: string | undefined): string | null {
-  const n = (name ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_NAME);
-  return n.length > 0 ? n : null;
-}
-
-export function applyPresence(
+/** Checks a presence change; UNCHANGED for one that changes nothing (a seat already here coming again). */
+export function planPresence(
   s: TriviaState,
   p: PresenceIntent,
-  now: number,
-  out: Outbound[],
   lookup: QuestionLookup,
-): RuleError | null {
-  // RULINGS #9: only two seats; a third joiner is refused and may watch.
+): PresencePlan | RuleError | Unchanged {
+  // Only two seats; a third joiner is refused and may watch (docs/games/trivia-duel.md).
   if (!isSeat(p.seat)) return refuse("room_full", "This duel already has two players; you can watch.");
-  const me = s.players[p.seat];
+  const seat = p.seat;
+  const me = s.players[seat];
+  if (p.status === "joined") {
+    if (holdsSeat(me)) return refuse("seat_taken", "That seat is taken.");
+    if (live(s)) return refuse("room_full", "A match is in progress; you can watch.");
+    const starts = s.phase === "WAITING" && holdsSeat(s.players[other(seat)]);
+    if (starts && !pickQuestions(s, lookup)) return refuse("no_more_questions", "This room has run out of questions.");
+    return { kind: "join", seat, name: playerName(p.name, MAX_NAME) };
+  }
+  if (!holdsSeat(me))
+    return refuse("not_seated", p.status === "connected" ? "That seat is not yours." : "That seat is not taken.");
   switch (p.status) {
-    case "joined": {
-      if (me.joined && !me.left) return refuse("seat_taken", "That seat is taken.");
-      if (live(s)) return refuse("room_full", "A match is in progress; you can watch.");
-      s.players[p.seat] = { ...emptySeat(), joined: true, connected: true, name: cleanName(p.name) };
-      s.playAgain[p.seat] = false;
+    case "connected": {
+      const name = playerName(p.name, MAX_NAME);
+      if (me.presence === "active" && (name === null || name === me.name)) return UNCHANGED;
+      return { kind: "back", seat, name };
+    }
+    case "disconnected":
+      return me.presence === "active" ? { kind: "gone", seat } : UNCHANGED;
+    case "left":
+      return { kind: "leave", seat };
+  }
+}
+
+export function applyPresence(ctx: Context<TriviaState>, plan: PresencePlan, lookup: QuestionLookup): void {
+  const { s, now, out } = ctx;
+  const { seat } = plan;
+  const me = s.players[seat];
+  switch (plan.kind) {
+    case "join": {
+      s.players[seat] = { ...emptySeat(), joined: true, presence: "active", name: plan.name };
+      s.playAgain[seat] = false;
       // A new face in a seat: the running tally was between other people.
       s.tally = freshTally();
-      out.push(toAll({ type: "PLAYER_JOINED", player: p.seat, name: s.players[p.seat].name }));
-      if (s.phase === "WAITING" && s.players.P1.joined && s.players.P2.joined) {
-        const qs = drawQuestions(s, lookup);
-        if (!qs) return refuse("no_more_questions", "This room has run out of questions.");
-        startMatch(s, qs, now, out);
-      }
-      return null;
+      out.push(toAll({ type: "PLAYER_JOINED", player: seat, name: plan.name }));
+      if (s.phase === "WAITING" && holdsSeat(s.players[other(seat)]))
+        startMatch(s, drawQuestions(s, lookup)!, now, out);
+      return;
     }
-    case "connected":
-      return reconnect(s, p.seat, cleanName(p.name), now, out);
-    case "disconnected": {
-      if (!me.joined || me.left) return refuse("not_seated", "That seat is not taken.");
-      if (!me.connected) return null;
-      me.connected = false;
-      // RULINGS #8: a reconnect window while a match is live, and the duel's clock stops.
-      me.graceUntil = live(s) ? now + ms(s, s.config.reconnectGraceSec) : null;
+    case "back":
+      reconnect(ctx, seat, plan.name);
+      return;
+    case "gone":
+      setPresence(me, "disconnected", now);
+      // A reconnect window while a match is live, and the duel's clock stops.
       if (live(s)) stopClock(s, now);
       out.push(
         toAll({
           type: "PLAYER_DISCONNECTED",
-          player: p.seat,
-          reconnectDeadline: me.graceUntil,
-          clockStopped: s.clockStoppedAt !== null,
+          player: seat,
+          reconnectDeadline: reconnectDeadline(s, seat),
+          clockStopped: s.pause !== null,
         }),
       );
-      return null;
-    }
-    case "left": {
-      if (!me.joined || me.left) return refuse("not_seated", "That seat is not taken.");
-      out.push(toAll({ type: "PLAYER_LEFT", player: p.seat }));
+      return;
+    case "leave":
+      out.push(toAll({ type: "PLAYER_LEFT", player: seat }));
       if (live(s)) {
-        s.players[p.seat] = { ...me, joined: true, connected: false, left: true, graceUntil: null };
-        complete(s, p.seat, out);
+        setPresence(me, "left", now);
+        complete(s, seat, out);
       } else {
-        // Before or after a match the seat simply opens up again.
-        s.players[p.seat] = emptySeat();
+        // Before or after a match the seat simply opens up again. After one, it keeps the
+        // name it was played under until someone else sits there, so the end screen (and a
+        // page refreshed on it) still says who the match was against.
+        s.players[seat] = { ...emptySeat(), name: s.phase === "COMPLETE" ? me.name : null };
         s.playAgain = { P1: false, P2: false };
       }
-      return null;
-    }
+      return;
   }
 }
 
@@ -81,16 +107,12 @@ export function applyPresence(
  * the clock starts again, every deadline moved on by the pause, and everyone gets a fresh
  * view with the new deadlines.
  */
-function reconnect(s: TriviaState, seat: Seat, name: string | null, now: number, out: Outbound[]): RuleError | null {
+function reconnect(ctx: Context<TriviaState>, seat: Seat, name: string | null): void {
+  const { s, now, out } = ctx;
   const me = s.players[seat];
-  if (!me.joined || me.left) return refuse("not_seated", "That seat is not yours.");
-  const renamed = name !== null && name !== me.name;
-  if (me.connected && !renamed) return null;
-  me.connected = true;
-  me.graceUntil = null;
+  setPresence(me, "active", now);
   if (name !== null) me.name = name;
   const stopped = restartClock(s, now);
   out.push(toAll({ type: "PLAYER_RECONNECTED", player: seat, name: me.name }));
-  if (stopped > 0) out.push({ to: "all", view: true });
-  return null;
+  if (stopped > 0) ctx.views();
 }

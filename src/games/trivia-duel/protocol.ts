@@ -9,7 +9,7 @@ export { MAX_ANSWER };
 
 const amount = z.number().int().positive().max(1_000_000);
 
-/** Client intents: the document's messages, plus PLAY_AGAIN (RULINGS #10). */
+/** Client intents: the document's messages, plus PLAY_AGAIN (docs/games/trivia-duel.md, Decisions D10). */
 export const TriviaIntent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("BET"), amount }).strict(),
   z.object({ type: z.literal("MATCH") }).strict(),
@@ -29,11 +29,14 @@ export const JoinRoom = z
     type: z.literal("JOIN_ROOM"),
     /** 3–32 letters, digits, `-` or `_`, case-insensitive. */
     roomId: RoomCode,
-    /** The client's secret for its seat (RULINGS: a seat belongs to whoever proved it). */
+    /** The client's secret for its seat (a seat belongs to whoever proved it: docs/architecture.md, Decisions D5). */
     playerId: PlayerId,
     /** Added: what to call the player (1–24 characters after trimming). */
     name: z.string().trim().min(1).max(MAX_NAME).optional(),
-    /** Added: `false` never creates the room by joining (Parlor's web client; RULINGS #9). */
+    /**
+     * Added: `false` never creates the room by joining (Parlor's web client;
+     * docs/games/trivia-duel.md, Decisions D9).
+     */
     create: z.boolean().optional(),
   })
   .strict();
@@ -66,10 +69,12 @@ export const triviaWire: WireAdapter = {
       const l = Leave.safeParse(raw);
       return l.success ? { kind: "leave" } : { kind: "invalid", code: "bad_message", message: describe(l.error) };
     }
-    const i = TriviaIntent.safeParse(raw);
-    if (!i.success) return { kind: "invalid", code: "bad_message", message: describe(i.error) };
-    return { kind: "intent", intent: i.data };
+    // The host parses the intent with the rules' own schema, once, at the door (bad_action).
+    return { kind: "intent", intent: raw };
   },
   error: (code, message): ServerMessage => ({ type: "ERROR", code, message }),
   spectating: (roomId): ServerMessage => ({ type: "SPECTATING", roomId }),
+  // A duel is made by naming it: the first JOIN_ROOM with a new code opens the room
+  // (docs/games/trivia-duel.md, Decisions D9).
+  joins: { createsRoom: true },
 };

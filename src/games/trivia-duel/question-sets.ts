@@ -1,14 +1,14 @@
 import { ContentCache } from "../../engine/content-cache";
 import { ApiRefusal, type RouteInput, type ServiceContext } from "../../engine/module";
 import { requireOwner } from "../../engine/owner";
-import { Question } from "./content/schema";
+import { type Question, StoredQuestion } from "./content/schema";
 
 const GAME = "trivia-duel";
 const KIND = "questions";
 
 /**
- * What a room's own questions may take: one set is at most 50 questions of bounded size
- * (about 170 KB); an owner keeps at most `ownerBytes` of content in the store (sets no
+ * What a room's own questions may take: one set is at most 50 questions of bounded size,
+ * QUESTION_LIMITS.setBytes as stored (every byte of it counts); an owner keeps at most `ownerBytes` of content in the store (sets no
  * open room names any more are let go when this runs out), and the server's total is
  * CONTENT_QUOTA_MB.
  */
@@ -48,5 +48,5 @@ export async function prepareQuestionSet(options: unknown, ctx: ServiceContext):
   const hash = (options as { questionSet?: { hash?: unknown } } | null)?.questionSet?.hash;
   if (typeof hash !== "string" || questionSets.get(hash)) return;
   const body = await ctx.content?.get(GAME, KIND, hash);
-  if (body) remember(hash, Question.array().parse(body));
+  if (body) remember(hash, StoredQuestion.array().parse(body));
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SYSTEM } from "../../engine/rules";
 import { Table } from "../../engine/testkit";
 import { testBank } from "./fixtures";
-import { seated, toBetting, triviaTestRules } from "./seated";
+import { inBetting, inClue, seated, toBetting, triviaTestRules } from "./seated";
 import type { TriviaState } from "./state";
 
 type Msg = Record<string, unknown> & { type: string };
@@ -43,7 +43,7 @@ describe("match start", () => {
     });
   });
 
-  it("a third joiner is refused with room_full (RULINGS #9)", () => {
+  it("a third joiner is refused with room_full (docs/games/trivia-duel.md, Decisions D9)", () => {
     const t = seated();
     expect(t.refused(SYSTEM, { type: "@presence", seat: "P3", status: "joined" })).toBe("room_full");
   });
@@ -63,8 +63,7 @@ describe("match start", () => {
 
 describe("resolution scenarios", () => {
   it("scenario 1: P1 bets 50, P2 matches, P1 answers correctly: P1 +50, P2 -50", () => {
-    const t = seated();
-    toBetting(t);
+    const t = inBetting();
     t.must("P1", { type: "BET", amount: 50 });
     expect(lastOf(t, "BET_PLACED")).toMatchObject({ player: "P1", pot: 50, awaitingAction: "P2" });
     t.must("P2", { type: "MATCH" });
@@ -84,10 +83,7 @@ describe("resolution scenarios", () => {
   });
 
   it("scenario 2: both wrong returns the pot", () => {
-    const t = seated();
-    toBetting(t);
-    t.must("P1", { type: "BET", amount: 50 });
-    t.must("P2", { type: "MATCH" });
+    const t = inClue(50);
     t.must("P2", { type: "BUZZ" });
     t.must("P2", { type: "ANSWER", text: "not it" });
     expect(t.state.phase).toBe("CLUE");
@@ -103,10 +99,7 @@ describe("resolution scenarios", () => {
   });
 
   it("scenario 2: nobody buzzes; the pot returns 5 s after the clue completes", () => {
-    const t = seated();
-    toBetting(t);
-    t.must("P1", { type: "BET", amount: 25 });
-    t.must("P2", { type: "MATCH" });
+    const t = inClue(25);
     const len = t.state.questions[0]!.clue.length;
     const revealMs = Math.ceil((len * 1000) / 12);
     t.advance(revealMs);
@@ -120,16 +113,14 @@ describe("resolution scenarios", () => {
   });
 
   it("scenario 3a: first actor folds before betting: nothing moves, a fold is used", () => {
-    const t = seated();
-    toBetting(t);
+    const t = inBetting();
     t.must("P1", { type: "FOLD" });
     expect(lastOf(t, "PHASE_RESOLUTION")).toMatchObject({ outcome: "P1_FOLD", balanceChanges: { P1: 0, P2: 0 } });
     expect(t.state.foldsRemaining.P1).toBe(1);
   });
 
   it("scenario 3b: P1 bets 50, P2 folds: P1 gets own 50 back, both net 0", () => {
-    const t = seated();
-    toBetting(t);
+    const t = inBetting();
     t.must("P1", { type: "BET", amount: 50 });
     t.must("P2", { type: "FOLD" });
     expect(lastOf(t, "PHASE_RESOLUTION")).toMatchObject({
@@ -140,8 +131,7 @@ describe("resolution scenarios", () => {
   });
 
   it("scenario 3c: P1 bets 50, P2 raises to 100, P1 folds: P2 +50, P1 -50", () => {
-    const t = seated();
-    toBetting(t);
+    const t = inBetting();
     t.must("P1", { type: "BET", amount: 50 });
     t.must("P2", { type: "RAISE", amount: 100 });
     expect(lastOf(t, "BET_PLACED")).toMatchObject({ action: "RAISE", amount: 100, pot: 150, awaitingAction: "P1" });
@@ -168,10 +158,7 @@ describe("resolution scenarios", () => {
   });
 
   it("the winner is the player with the higher balance", () => {
-    const t = seated();
-    toBetting(t);
-    t.must("P1", { type: "BET", amount: 100 });
-    t.must("P2", { type: "MATCH" });
+    const t = inClue(100);
     t.must("P1", { type: "BUZZ" });
     t.must("P1", { type: "ANSWER", text: answerOf(t) });
     for (let q = 1; q < 3; q++) {
@@ -230,8 +217,7 @@ describe("summary table", () => {
   ];
   for (const row of rows) {
     it(row.outcome, () => {
-      const t = seated();
-      toBetting(t);
+      const t = inBetting();
       row.play(t);
       expect(t.ofType<Msg>("PHASE_RESOLUTION")[0]!.balanceChanges).toEqual(row.change);
     });
@@ -240,8 +226,7 @@ describe("summary table", () => {
 
 describe("betting rules", () => {
   it("refuses with the document's codes", () => {
-    const t = seated();
-    toBetting(t);
+    const t = inBetting();
     expect(t.refused("P2", { type: "BET", amount: 10 })).toBe("not_your_turn");
     expect(t.refused("P1", { type: "BUZZ" })).toBe("not_clue_phase");
     expect(t.refused("P1", { type: "BET", amount: 7 })).toBe("invalid_amount");
@@ -257,14 +242,12 @@ describe("betting rules", () => {
   });
 
   it("insufficient_balance when a bet exceeds the balance", () => {
-    const t = seated({ config: { startingBalance: 60 } });
-    toBetting(t);
+    const t = inBetting({ config: { startingBalance: 60 } });
     expect(t.refused("P1", { type: "BET", amount: 100 })).toBe("insufficient_balance");
   });
 
-  it("caps totals at the effective stack (RULINGS #3)", () => {
-    const t = seated({ config: { startingBalance: 60 } });
-    toBetting(t);
+  it("caps totals at the effective stack (docs/games/trivia-duel.md, Decisions D3)", () => {
+    const t = inBetting({ config: { startingBalance: 60 } });
     expect(t.state.betting!.effectiveStack).toBe(60);
     expect(lastOf(t, "PHASE_BETTING").betOptions).toEqual([5, 10, 25, 50]);
     t.must("P1", { type: "BET", amount: 50 });
@@ -274,8 +257,7 @@ describe("betting rules", () => {
   });
 
   it("one raise per question; the raise is the new total", () => {
-    const t = seated();
-    toBetting(t);
+    const t = inBetting();
     t.must("P1", { type: "BET", amount: 25 });
     expect(t.refused("P2", { type: "RAISE", amount: 25 })).toBe("invalid_amount");
     t.must("P2", { type: "RAISE", amount: 40 });
@@ -287,10 +269,7 @@ describe("betting rules", () => {
   });
 
   it("skips betting when the effective stack is below 5", () => {
-    const t = seated({ config: { startingBalance: 10 } });
-    toBetting(t);
-    t.must("P1", { type: "BET", amount: 10 });
-    t.must("P2", { type: "MATCH" });
+    const t = inClue(10, { config: { startingBalance: 10 } });
     t.must("P1", { type: "BUZZ" });
     t.must("P1", { type: "ANSWER", text: answerOf(t) });
     t.advance(3000);
@@ -300,17 +279,15 @@ describe("betting rules", () => {
     expect(lastOf(t, "PHASE_CLUE").pot).toBe(0);
   });
 
-  it("timeouts fold while folds remain (RULINGS #4)", () => {
-    const t = seated();
-    toBetting(t);
+  it("timeouts fold while folds remain (docs/games/trivia-duel.md, Decisions D4)", () => {
+    const t = inBetting();
     t.advance(15_000);
     expect(lastOf(t, "BET_PLACED")).toMatchObject({ player: "P1", action: "FOLD", auto: true });
     expect(t.state.foldsRemaining.P1).toBe(1);
   });
 
   it("without folds a first actor auto-bets 5 and a responder auto-matches", () => {
-    const t = seated({ config: { foldsPerPlayer: 0 } });
-    toBetting(t);
+    const t = inBetting({ config: { foldsPerPlayer: 0 } });
     t.advance(15_000);
     expect(lastOf(t, "BET_PLACED")).toMatchObject({ player: "P1", action: "BET", amount: 5, auto: true });
     t.advance(15_000);
@@ -336,16 +313,8 @@ describe("betting rules", () => {
 });
 
 describe("clue and buzzer", () => {
-  function inClue() {
-    const t = seated();
-    toBetting(t);
-    t.must("P1", { type: "BET", amount: 10 });
-    t.must("P2", { type: "MATCH" });
-    return t;
-  }
-
   it("ticks every 500 ms at 12 chars/s, carrying only the revealed text", () => {
-    const t = inClue();
+    const t = inClue(10);
     t.advance(500);
     t.advance(500);
     const ticks = t.ofType<Msg>("CLUE_TICK");
@@ -354,8 +323,8 @@ describe("clue and buzzer", () => {
     expect(ticks[1]!.clue).toBe(full.slice(0, 12));
   });
 
-  it("a buzz freezes the reveal; frozen time is not reveal time (RULINGS #2)", () => {
-    const t = inClue();
+  it("a buzz freezes the reveal; frozen time is not reveal time (docs/games/trivia-duel.md, Decisions D2)", () => {
+    const t = inClue(10);
     t.advance(1000);
     t.must("P1", { type: "BUZZ" });
     expect(lastOf(t, "BUZZED")).toMatchObject({ player: "P1", answerDeadline: t.now + 5000 });
@@ -368,7 +337,7 @@ describe("clue and buzzer", () => {
   });
 
   it("one buzz each; a failed player cannot buzz again", () => {
-    const t = inClue();
+    const t = inClue(10);
     t.must("P1", { type: "BUZZ" });
     expect(t.refused("P1", { type: "BUZZ" })).toBe("already_buzzed");
     expect(t.refused("P2", { type: "BUZZ" })).toBe("buzz_lost");
@@ -379,7 +348,7 @@ describe("clue and buzzer", () => {
   });
 
   it("an answer timeout counts as wrong", () => {
-    const t = inClue();
+    const t = inClue(10);
     t.must("P2", { type: "BUZZ" });
     t.advance(5000);
     expect(lastOf(t, "ANSWER_SUBMITTED")).toMatchObject({ player: "P2", correct: false, timedOut: true });
@@ -388,7 +357,7 @@ describe("clue and buzzer", () => {
   });
 
   it("after the clue completes a buzz is still valid, and a miss gives the other a fresh window", () => {
-    const t = inClue();
+    const t = inClue(10);
     t.advance(Math.ceil((t.state.questions[0]!.clue.length * 1000) / 12) + 100);
     expect(t.state.clue!.complete).toBe(true);
     t.must("P1", { type: "BUZZ" });
@@ -396,8 +365,8 @@ describe("clue and buzzer", () => {
     expect(lastOf(t, "CLUE_RESUMED").deadline).toBe(t.now + 5000);
   });
 
-  it("accepts near misses per RULINGS #7 and refuses strict rooms' near misses", () => {
-    const t = inClue();
+  it("accepts near misses per docs/games/trivia-duel.md, Decisions D7, and refuses strict rooms' near misses", () => {
+    const t = inClue(10);
     const q = t.state.questions[0]!;
     t.must("P1", { type: "BUZZ" });
     const typo = `${q.acceptedAnswers[0]!.slice(0, -1)}`;
@@ -424,9 +393,9 @@ describe("presence", () => {
     expect(t.state.phase).not.toBe("COMPLETE");
   });
 
-  it("a dropped phone keeps its folds: bet timers stop until it is back (RULINGS #8)", () => {
-    const t = seated();
-    toBetting(t);
+  // docs/games/trivia-duel.md, Decisions D8.
+  it("a dropped phone keeps its folds: bet timers stop until it is back", () => {
+    const t = inBetting();
     const deadline = t.state.betting!.deadline!;
     t.must(SYSTEM, { type: "@presence", seat: "P1", status: "disconnected" });
     t.advance(20_000);
@@ -441,10 +410,7 @@ describe("presence", () => {
   });
 
   it("the clue stops revealing while a player is away, and goes on from the same letter", () => {
-    const t = seated();
-    toBetting(t);
-    t.must("P1", { type: "BET", amount: 10 });
-    t.must("P2", { type: "MATCH" });
+    const t = inClue(10);
     t.advance(1000);
     const shown = (t.view("P2") as { clue: { revealIndex: number } }).clue.revealIndex;
     t.must(SYSTEM, { type: "@presence", seat: "P2", status: "disconnected" });
@@ -456,9 +422,8 @@ describe("presence", () => {
     expect((t.view("P1") as { clue: { revealIndex: number } }).clue.revealIndex).toBe(shown + 12);
   });
 
-  it("no reconnect within 30 s: the opponent wins by forfeit (RULINGS #8)", () => {
-    const t = seated();
-    toBetting(t);
+  it("no reconnect within 30 s: the opponent wins by forfeit (docs/games/trivia-duel.md, Decisions D8)", () => {
+    const t = inBetting();
     t.must("P1", { type: "BET", amount: 50 });
     t.must(SYSTEM, { type: "@presence", seat: "P1", status: "disconnected" });
     t.advance(30_000);
@@ -474,8 +439,7 @@ describe("presence", () => {
   });
 
   it("money is conserved throughout", () => {
-    const t = seated();
-    toBetting(t);
+    const t = inBetting();
     t.must("P1", { type: "BET", amount: 100 });
     expect(money(t.state)).toBe(1000);
     t.must("P2", { type: "RAISE", amount: 200 });
@@ -483,7 +447,7 @@ describe("presence", () => {
   });
 });
 
-describe("play again (RULINGS #10)", () => {
+describe("play again (docs/games/trivia-duel.md, Decisions D10)", () => {
   it("starts a new match with unseen questions when both ask", () => {
     const t = seated();
     for (let q = 0; q < 3; q++) {

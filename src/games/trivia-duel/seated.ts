@@ -42,3 +42,18 @@ export function toBetting(t: Table<TriviaState>) {
   t.advance(3000);
   expect(t.state.phase).toBe("BETTING");
 }
+
+/** Two players seated and question 1 in BETTING, P1 to act. */
+export function inBetting(options: unknown = {}) {
+  const t = seated(options);
+  toBetting(t);
+  return t;
+}
+
+/** P1 bets `amount` on question 1 and P2 matches: its clue is being revealed. */
+export function inClue(amount = 50, options: unknown = {}) {
+  const t = inBetting(options);
+  t.must("P1", { type: "BET", amount });
+  t.must("P2", { type: "MATCH" });
+  return t;
+}

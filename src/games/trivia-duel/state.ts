@@ -1,3 +1,6 @@
+import { scaledMs } from "../../engine/context";
+import type { Pause } from "../../engine/pause";
+import { type Attending, graceEnds, type Presence } from "../../engine/presence";
 import type { Rng } from "../../engine/rng";
 import type { TriviaConfig } from "./config";
 import type { Question } from "./content/schema";
@@ -18,7 +21,7 @@ export interface Betting {
   bets: PerSeat<number | null>;
   contributions: PerSeat<number>;
   raises: number;
-  /** RULINGS #3: the smaller balance at the start of the question caps every total. */
+  /** docs/games/trivia-duel.md, Decisions D3: the smaller balance at the start of the question caps every total. */
   effectiveStack: number;
   deadline: number | null;
 }
@@ -52,12 +55,16 @@ export interface RecapEntry {
   balanceChanges: PerSeat<number>;
 }
 
-export interface Presence {
+/**
+ * A seat, in the engine's presence words: active, disconnected (the reconnect window runs
+ * from `absentSince` while a match is live: docs/games/trivia-duel.md, Decisions D8), left
+ * (mid-match: kept for the result). An empty
+ * seat is not `joined`; its presence says nobody is here ("left").
+ */
+export interface SeatRecord extends Attending {
   joined: boolean;
-  connected: boolean;
-  left: boolean;
-  /** When a disconnected player forfeits unless back (RULINGS #8). */
-  graceUntil: number | null;
+  presence: Presence;
+  absentSince: number | null;
   /** What the player calls themselves (JOIN_ROOM's `name`); null: none given. */
   name: string | null;
 }
@@ -93,26 +100,34 @@ export interface TriviaState {
   lastResolution: RecapEntry | null;
   recap: RecapEntry[];
   result: { winner: Seat | "TIE"; finalBalances: PerSeat<number>; forfeitedBy: Seat | null } | null;
-  players: PerSeat<Presence>;
+  players: PerSeat<SeatRecord>;
   playAgain: PerSeat<boolean>;
-  /** Since when the duel's clock has been stopped for an absent player (RULINGS #8), or null. */
-  clockStoppedAt: number | null;
+  /**
+   * The duel's clock stops while a player is away (docs/games/trivia-duel.md, "Decisions"):
+   * the engine's pause, whose reason is always "away".
+   */
+  pause: Pause<"away"> | null;
+  /** Time the clock has stood still so far. */
+  pausedMs: number;
   tally: Tally;
 }
 
 export const other = (s: Seat): Seat => (s === "P1" ? "P2" : "P1");
-export const emptySeat = (): Presence => ({
-  joined: false,
-  connected: false,
-  left: false,
-  graceUntil: null,
-  name: null,
-});
+export const emptySeat = (): SeatRecord => ({ joined: false, presence: "left", absentSince: null, name: null });
+/** A match is being played (between its start and its end). */
+export const live = (s: Pick<TriviaState, "phase">): boolean => s.phase !== "WAITING" && s.phase !== "COMPLETE";
+/** Someone sits here and has not left. */
+export const holdsSeat = (p: SeatRecord): boolean => p.joined && p.presence !== "left";
 export const freshTally = (): Tally => ({ P1: 0, P2: 0, ties: 0 });
 export const isSeat = (s: unknown): s is Seat => s === "P1" || s === "P2";
 export const perSeat = <T>(f: (s: Seat) => T): PerSeat<T> => ({ P1: f("P1"), P2: f("P2") });
 export const pot = (b: Betting | null): number => (b ? b.contributions.P1 + b.contributions.P2 : 0);
 
-/** Seconds of configured time to ms of real time. */
+/** Seconds of configured time to ms of real time (never below 1 ms: the engine's scaling). */
 export const ms = (state: Pick<TriviaState, "timeScale">, seconds: number): number =>
-  Math.round(seconds * 1000 * state.timeScale);
+  scaledMs(state.timeScale, seconds);
+
+/** When a seat's reconnect window (the grace) ends: only while a match is live (a disconnect outside one arms nothing). */
+export function reconnectDeadline(s: TriviaState, seat: Seat): number | null {
+  return live(s) ? graceEnds(s.players[seat], ms(s, s.config.graceSeconds)) : null;
+}

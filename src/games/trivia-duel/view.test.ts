@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { SYSTEM } from "../../engine/rules";
 import { Table } from "../../engine/testkit";
-import { seated, toBetting, triviaTestRules } from "./seated";
+import { wireConfig } from "./config";
+import { inBetting, inClue, seated, toBetting, triviaTestRules } from "./seated";
 import type { TriviaState } from "./state";
 import type { roomState } from "./view";
 
@@ -41,19 +42,6 @@ function expectNoSecrets(t: Table<TriviaState>, revealed: number) {
   }
 }
 
-function inBetting(options: unknown = {}) {
-  const t = seated(options);
-  toBetting(t);
-  return t;
-}
-
-function inClue() {
-  const t = inBetting();
-  t.must("P1", { type: "BET", amount: 50 });
-  t.must("P2", { type: "MATCH" });
-  return t;
-}
-
 /** Play a whole match by folding every question (first actor folds: nothing moves). */
 function completed(options: unknown = {}) {
   const t = seated(options);
@@ -64,6 +52,9 @@ function completed(options: unknown = {}) {
   }
   return t;
 }
+
+/** A sync's fields while no question is in play: no pot, bets, clue, buzzer or resolution. */
+const NO_QUESTION_IN_PLAY = { pot: 0, betting: null, clue: null, buzzer: null, resolution: null };
 
 describe("ROOM_STATE by phase", () => {
   it("WAITING: one player seated, nothing in play", () => {
@@ -84,15 +75,11 @@ describe("ROOM_STATE by phase", () => {
         P1: { joined: true, connected: true, reconnectDeadline: null, name: null },
         P2: { joined: false, connected: false, reconnectDeadline: null, name: null },
       },
-      config: t.state.config,
+      config: wireConfig(t.state.config),
       category: null,
       firstActor: null,
       categoryEndsAt: null,
-      pot: 0,
-      betting: null,
-      clue: null,
-      buzzer: null,
-      resolution: null,
+      ...NO_QUESTION_IN_PLAY,
       result: null,
       recap: [],
       playAgain: { P1: false, P2: false },
@@ -112,11 +99,7 @@ describe("ROOM_STATE by phase", () => {
       questionIndex: 0,
       category: question(t).category,
       categoryEndsAt: t.now + 3000,
-      pot: 0,
-      betting: null,
-      clue: null,
-      buzzer: null,
-      resolution: null,
+      ...NO_QUESTION_IN_PLAY,
     });
     expect(v.category).toBe(lastOf(t, "PHASE_CATEGORY")!.category);
     // A player who joins during the reveal still learns who bets first.
@@ -293,9 +276,7 @@ describe("ROOM_STATE by phase", () => {
   });
 
   it("BETTING_SKIPPED: with an effective stack below 5 the sync goes straight to the clue", () => {
-    const t = inBetting({ config: { startingBalance: 10 } });
-    t.must("P1", { type: "BET", amount: 10 });
-    t.must("P2", { type: "MATCH" });
+    const t = inClue(10, { config: { startingBalance: 10 } });
     t.must("P2", { type: "BUZZ" });
     t.must("P2", { type: "ANSWER", text: question(t).acceptedAnswers[0]! });
     t.advance(3000 + 3000);
@@ -314,11 +295,7 @@ describe("ROOM_STATE by phase", () => {
       phase: "COMPLETE",
       category: null,
       categoryEndsAt: null,
-      pot: 0,
-      betting: null,
-      clue: null,
-      buzzer: null,
-      resolution: null,
+      ...NO_QUESTION_IN_PLAY,
       result: { winner: "TIE", finalBalances: { P1: 500, P2: 500 }, forfeitedBy: null },
       foldsRemaining: { P1: 0, P2: 1 },
     });
@@ -388,6 +365,23 @@ describe("end of match messages", () => {
     expect(view(t, "P1").playAgain).toEqual({ P1: false, P2: false });
   });
 
+  it("a player who leaves after the match keeps, in everyone's view, the name they played under", () => {
+    const t = new Table<TriviaState>(triviaTestRules, { seed: "names" });
+    t.must(SYSTEM, { type: "@presence", seat: "P1", status: "joined", name: "Ada" });
+    t.must(SYSTEM, { type: "@presence", seat: "P2", status: "joined", name: "Bo" });
+    while (t.state.phase !== "COMPLETE") {
+      toBetting(t);
+      t.must(t.state.betting!.firstActor, { type: "FOLD" });
+      t.advance(3000);
+    }
+    t.must(SYSTEM, { type: "@presence", seat: "P2", status: "left" });
+    // The end screen still says who the match was against; the seat itself is free.
+    expect(view(t, "P1").players.P2).toEqual({ joined: false, connected: false, reconnectDeadline: null, name: "Bo" });
+    // Someone new in the seat brings their own name.
+    t.must(SYSTEM, { type: "@presence", seat: "P2", status: "joined", name: "Cy" });
+    expect(view(t, "P1").players.P2.name).toBe("Cy");
+  });
+
   it("PHASE_COMPLETE at the natural end carries no forfeit fields", () => {
     const t = completed();
     const done = lastOf(t, "PHASE_COMPLETE")!;
@@ -424,7 +418,7 @@ describe("end of match messages", () => {
     // Outside a match a disconnect arms no clock…
     expect(lastOf(t, "PLAYER_DISCONNECTED")).toMatchObject({ player: "P1", reconnectDeadline: null });
     t.must(SYSTEM, { type: "@presence", seat: "P2", status: "joined" });
-    // …but once the match starts, it does (RULINGS #8).
+    // …but once the match starts, it does (docs/games/trivia-duel.md, Decisions D8).
     expect(t.state.phase).toBe("CATEGORY");
     expect(lastOf(t, "PLAYER_DISCONNECTED")).toMatchObject({ player: "P1", reconnectDeadline: t.now + 30_000 });
     expect(view(t, "P2").players.P1).toEqual({

@@ -1,10 +1,11 @@
 import type { SeatId } from "../../engine/rules";
 import { clueText, revealIndexAt } from "./clue";
+import { wireConfig } from "./config";
 import { duelNow } from "./duel-clock";
 import { firstActorFor } from "./flow";
 import { availableActions, betOptions, raiseOptions } from "./messages";
 import type { TriviaState } from "./state";
-import { isSeat, pot } from "./state";
+import { isSeat, live, pot, reconnectDeadline } from "./state";
 import type { RoomStateMsg } from "./wire";
 
 /**
@@ -15,7 +16,7 @@ export function roomState(s: TriviaState, seat: SeatId | null, now: number): Roo
   const q = s.questions[s.questionIndex];
   const b = s.betting;
   const revealIndex = s.clue ? revealIndexAt(s, duelNow(s, now)) : 0;
-  const inQuestion = s.phase !== "WAITING" && s.phase !== "COMPLETE";
+  const inQuestion = live(s);
   return {
     type: "ROOM_STATE",
     roomId: s.roomId,
@@ -30,21 +31,24 @@ export function roomState(s: TriviaState, seat: SeatId | null, now: number): Roo
     players: {
       P1: {
         joined: s.players.P1.joined,
-        connected: s.players.P1.connected,
-        reconnectDeadline: s.players.P1.graceUntil,
+        connected: s.players.P1.presence === "active",
+        reconnectDeadline: reconnectDeadline(s, "P1"),
         name: s.players.P1.name,
       },
       P2: {
         joined: s.players.P2.joined,
-        connected: s.players.P2.connected,
-        reconnectDeadline: s.players.P2.graceUntil,
+        connected: s.players.P2.presence === "active",
+        reconnectDeadline: reconnectDeadline(s, "P2"),
         name: s.players.P2.name,
       },
     },
-    /** RULINGS #8: the clock stands still while a player is away; deadlines move on when it restarts. */
-    clockStopped: s.clockStoppedAt !== null,
+    /**
+     * The clock stands still while a player is away; deadlines move on when it restarts
+     * (docs/games/trivia-duel.md, Decisions D8).
+     */
+    clockStopped: s.pause !== null,
     tally: { ...s.tally },
-    config: s.config,
+    config: wireConfig(s.config),
     category: inQuestion && q ? q.category : null,
     /** Who opens the betting on this question (known from the category reveal on). */
     firstActor: inQuestion ? (b?.firstActor ?? firstActorFor(s)) : null,

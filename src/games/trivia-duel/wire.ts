@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Every message the server sends in Trivia Duel, as zod schemas: the document's messages
- * with the fields RULINGS add (docs/protocols/trivia-duel.md). Types come from the schemas
+ * with the fields our decisions add (docs/protocols/trivia-duel.md). Types come from the schemas
  * and the web client imports them type-only, so the two sides cannot drift; the property
  * test parses every message the rules send with `ServerMessage`.
  */
@@ -57,7 +57,7 @@ export const BettingView = z.object({
 export type BettingView = z.infer<typeof BettingView>;
 
 export const ClueView = z.object({
-  /** Only the text revealed so far (RULINGS #1). */
+  /** Only the text revealed so far (docs/games/trivia-duel.md, Decisions D1). */
   clue: z.string(),
   revealIndex: z.int(),
   clueLength: z.int(),
@@ -109,7 +109,7 @@ export const RoomStateMsg = z.object({
   questionsPerMatch: z.int(),
   foldsRemaining: perSeat(z.int()),
   players: perSeat(PlayerPresence),
-  /** RULINGS #8: the duel's clock stands still while a player is away. */
+  /** The duel's clock stands still while a player is away (docs/games/trivia-duel.md, Decisions D8). */
   clockStopped: z.boolean(),
   /** Matches won by each seat, and ties, since these two sat down. */
   tally: Tally,
@@ -223,7 +223,10 @@ export const ServerMessage = z.discriminatedUnion("type", [
 export type ServerMessage = z.infer<typeof ServerMessage>;
 export type ServerMessageType = ServerMessage["type"];
 
-/** What a client may send: the document's messages, plus PLAY_AGAIN (RULINGS #10) and LEAVE. */
+/**
+ * What a client may send: the document's messages, plus PLAY_AGAIN
+ * (docs/games/trivia-duel.md, Decisions D10) and LEAVE.
+ */
 export type { TriviaIntent as ClientIntent } from "./protocol";
 export type ClientMessage =
   | import("./protocol").TriviaIntent

@@ -3,6 +3,7 @@ import { type Kysely, sql } from "kysely";
 import { ApiRefusal } from "../../engine/module";
 import { CODE_ALPHABET } from "../codes";
 import { ACCESS_TTL_SEC, type Identities } from "../identities";
+import { afterAttempt, LoginLocked } from "./login-backoff";
 import { checkPassword, hashPassword, weakness } from "./passwords";
 
 // biome-ignore lint/suspicious/noExplicitAny: the platform's own tables
@@ -71,9 +72,44 @@ export class Accounts {
     );
     const row = r.rows[0];
     // The same answer whether the email is unknown or the password wrong: no account probing.
-    const ok = row ? await checkPassword(password, String(row.password_hash)) : await checkPassword(password, DUMMY);
-    if (!row || !ok) throw new ApiRefusal(401, "invalid_credentials", "That email and password do not match.");
+    if (!row) {
+      await checkPassword(password, DUMMY);
+      throw new ApiRefusal(401, "invalid_credentials", "That email and password do not match.");
+    }
+    const id = String(row.id);
+    await this.countAttempt(id);
+    if (!(await checkPassword(password, String(row.password_hash))))
+      throw new ApiRefusal(401, "invalid_credentials", "That email and password do not match.");
+    await sql`UPDATE users SET login_failures = 0, login_locked_until = 0 WHERE id = ${id}`.execute(this.db);
     return this.session(toUser(row), randomUUID());
+  }
+
+  /**
+   * Count a login attempt against the account before its password is checked (see
+   * login-backoff.ts), or refuse it with LoginLocked while the account is locked. One
+   * transaction with the row locked, so attempts sent together are counted one by one.
+   */
+  private async countAttempt(userId: string): Promise<void> {
+    const now = this.now();
+    const wait = await this.db.transaction().execute(async (tx) => {
+      const r = await sql<{ login_failures: unknown; login_failed_at: unknown; login_locked_until: unknown }>`
+        SELECT login_failures, login_failed_at, login_locked_until FROM users WHERE id = ${userId} FOR UPDATE`.execute(
+        tx,
+      );
+      const cur = r.rows[0];
+      if (!cur) return 0;
+      const record = {
+        failures: Number(cur.login_failures),
+        failedAt: Number(cur.login_failed_at),
+        lockedUntil: Number(cur.login_locked_until),
+      };
+      const next = afterAttempt(record, now);
+      if (!next) return record.lockedUntil - now;
+      await sql`UPDATE users SET login_failures = ${next.failures}, login_failed_at = ${next.failedAt},
+        login_locked_until = ${next.lockedUntil} WHERE id = ${userId}`.execute(tx);
+      return 0;
+    });
+    if (wait > 0) throw new LoginLocked(wait);
   }
 
   /** A new token pair for a refresh token; the old one is spent. Reusing a spent one revokes its family. */

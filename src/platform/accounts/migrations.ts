@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from "kysely";
+import { createTableWithId, notNull } from "../db/columns";
 
 /**
  * Accounts and organisations belong to the platform: any game may use them (SerpentRace's
@@ -7,17 +8,11 @@ import { type Kysely, type Migration, sql } from "kysely";
 export const accountMigrations: Record<string, Migration> = {
   "0003_accounts": {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("users")
-        .addColumn("id", "text", (c) => c.primaryKey())
+      await createTableWithId(db, "users")
         .addColumn("email", "text", (c) => c.notNull().unique())
-        .addColumn("display_name", "text", (c) => c.notNull())
-        .addColumn("password_hash", "text", (c) => c.notNull())
-        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .$call(notNull({ display_name: "text", password_hash: "text", created_at: "bigint" }))
         .execute();
-      await db.schema
-        .createTable("refresh_tokens")
-        .addColumn("id", "text", (c) => c.primaryKey())
+      await createTableWithId(db, "refresh_tokens")
         .addColumn("family", "text", (c) => c.notNull())
         .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
         .addColumn("expires_at", "bigint", (c) => c.notNull())
@@ -25,9 +20,7 @@ export const accountMigrations: Record<string, Migration> = {
         .addColumn("revoked_at", "bigint")
         .execute();
       await sql`CREATE INDEX refresh_tokens_family ON refresh_tokens (family)`.execute(db);
-      await db.schema
-        .createTable("orgs")
-        .addColumn("id", "text", (c) => c.primaryKey())
+      await createTableWithId(db, "orgs")
         .addColumn("name", "text", (c) => c.notNull())
         .addColumn("invite_code", "text", (c) => c.notNull().unique())
         .addColumn("created_by", "text", (c) => c.notNull().references("users.id"))
@@ -37,13 +30,31 @@ export const accountMigrations: Record<string, Migration> = {
         .createTable("org_members")
         .addColumn("org_id", "text", (c) => c.notNull().references("orgs.id").onDelete("cascade"))
         .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
-        .addColumn("role", "text", (c) => c.notNull())
-        .addColumn("joined_at", "bigint", (c) => c.notNull())
+        .$call(notNull({ role: "text", joined_at: "bigint" }))
         .addPrimaryKeyConstraint("org_members_pk", ["org_id", "user_id"])
         .execute();
     },
     async down(db: Kysely<unknown>) {
       for (const t of ["org_members", "orgs", "refresh_tokens", "users"]) await db.schema.dropTable(t).execute();
+    },
+  },
+  /** Wrong passwords in a row per account, and until when its logins are refused (login-backoff.ts). */
+  "0005_login_backoff": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable("users")
+        .addColumn("login_failures", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("login_failed_at", "bigint", (c) => c.notNull().defaultTo(0))
+        .addColumn("login_locked_until", "bigint", (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable("users")
+        .dropColumn("login_failures")
+        .dropColumn("login_failed_at")
+        .dropColumn("login_locked_until")
+        .execute();
     },
   },
 };

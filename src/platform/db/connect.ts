@@ -3,6 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
+import { checkDataDir, DataDirDamaged, recordDataDir } from "./data-dir-check";
 import { RemotePGlite } from "./pglite-remote";
 import type { Database } from "./schema";
 
@@ -37,10 +38,20 @@ export async function connectDb(opts: DbOptions): Promise<DbHandle> {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
-  if (!opts.dataDir.startsWith("memory://")) mkdirSync(opts.dataDir, { recursive: true });
-  const lite =
-    opts.pgliteThread === "worker" ? await RemotePGlite.create(opts.dataDir) : await PGlite.create(opts.dataDir);
-  await lite.exec("SET TIME ZONE 'UTC'");
+  const onDisk = !opts.dataDir.startsWith("memory://");
+  if (onDisk) {
+    checkDataDir(opts.dataDir);
+    mkdirSync(opts.dataDir, { recursive: true });
+  }
+  let lite: PGlite | RemotePGlite;
+  try {
+    lite = opts.pgliteThread === "worker" ? await RemotePGlite.create(opts.dataDir) : await PGlite.create(opts.dataDir);
+    await lite.exec("SET TIME ZONE 'UTC'");
+  } catch (err) {
+    // PGlite says little more than "Aborted()" about files it cannot read.
+    if (!onDisk) throw err;
+    throw new DataDirDamaged(opts.dataDir, `PGlite could not open it (${String((err as Error)?.message ?? err)})`);
+  }
   // PGlite's own parser returns int8 as bigint/strings depending on version; normalise.
   const db = new Kysely<Database>({ dialect: new PGliteDialect(lite as PGlite) });
   return {
@@ -49,6 +60,8 @@ export async function connectDb(opts: DbOptions): Promise<DbHandle> {
     close: async () => {
       await db.destroy().catch(() => {});
       if (!lite.closed) await lite.close();
+      // Closed gracefully: the next start can tell whether anything was cut short since.
+      if (onDisk) recordDataDir(opts.dataDir);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import { notNull } from "./columns";
 
 /**
  * Platform migrations. Games add their own tables through `extraMigrations`, so the
@@ -10,22 +11,24 @@ const platform: Record<string, Migration> = {
       await db.schema
         .createTable("rooms")
         .addColumn("uid", "text", (c) => c.primaryKey())
-        .addColumn("code", "text", (c) => c.notNull())
-        .addColumn("game", "text", (c) => c.notNull())
-        .addColumn("options", "jsonb", (c) => c.notNull())
-        .addColumn("seed", "text", (c) => c.notNull())
-        .addColumn("time_scale", "double precision", (c) => c.notNull())
-        .addColumn("created_at", "bigint", (c) => c.notNull())
-        .addColumn("status", "text", (c) => c.notNull())
-        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .$call(
+          notNull({
+            code: "text",
+            game: "text",
+            options: "jsonb",
+            seed: "text",
+            time_scale: "double precision",
+            created_at: "bigint",
+            status: "text",
+            updated_at: "bigint",
+          }),
+        )
         .execute();
       await db.schema.createIndex("rooms_open_code").on("rooms").columns(["status", "code"]).execute();
       await db.schema
         .createTable("room_inputs")
         .addColumn("room_uid", "text", (c) => c.notNull().references("rooms.uid").onDelete("cascade"))
-        .addColumn("seq", "integer", (c) => c.notNull())
-        .addColumn("at", "bigint", (c) => c.notNull())
-        .addColumn("kind", "text", (c) => c.notNull())
+        .$call(notNull({ seq: "integer", at: "bigint", kind: "text" }))
         .addColumn("actor", "text")
         .addColumn("intent", "jsonb")
         .addColumn("meta", "jsonb")
@@ -55,13 +58,17 @@ const platform: Record<string, Migration> = {
       await db.schema
         .createTable("content_blobs")
         .addColumn("hash", "text", (c) => c.primaryKey())
-        .addColumn("game", "text", (c) => c.notNull())
-        .addColumn("kind", "text", (c) => c.notNull())
-        .addColumn("owner", "text", (c) => c.notNull())
-        .addColumn("bytes", "integer", (c) => c.notNull())
-        .addColumn("body", "jsonb", (c) => c.notNull())
-        .addColumn("created_at", "bigint", (c) => c.notNull())
-        .addColumn("used_at", "bigint", (c) => c.notNull())
+        .$call(
+          notNull({
+            game: "text",
+            kind: "text",
+            owner: "text",
+            bytes: "integer",
+            body: "jsonb",
+            created_at: "bigint",
+            used_at: "bigint",
+          }),
+        )
         .execute();
       await db.schema.createIndex("content_blobs_owner").on("content_blobs").column("owner").execute();
     },

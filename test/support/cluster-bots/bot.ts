@@ -1,8 +1,9 @@
 import { io, type Socket } from "socket.io-client";
 import type { WireAdapter } from "../../../src/engine/module";
+import { followSeq, type SeqFollower } from "../../../web/src/kit/sync";
+import { type Rng, unit } from "../bots/random";
 import type { AckedInput, FleetGame } from "./records";
 import { emptyCounts } from "./records";
-import type { Random } from "./rng";
 
 /** What every bot of a fleet shares. */
 export interface BotContext {
@@ -12,7 +13,8 @@ export interface BotContext {
   reconnectWindowMs: number;
   /** The fleet's list of acknowledged inputs; every bot appends to it. */
   acked: AckedInput[];
-  random: Random;
+  /** The bot's own seeded generator: its moves (the game's bot in test/support/bots) and its backoff. */
+  rng: Rng;
   /**
    * Headers the bot's client sends on every request and socket handshake: an
    * `X-Forwarded-For` gives each room's clients an address of their own behind a load
@@ -27,7 +29,7 @@ export interface Move {
   payload: Record<string, unknown>;
 }
 
-type Reply = { ok: boolean; error?: string; message?: string };
+type Reply = { ok: boolean; unchanged?: boolean; error?: string; message?: string };
 
 /** The gateway allows 20 messages a second per socket; a bot stays well under it. */
 const MIN_GAP_MS = 60;
@@ -65,6 +67,8 @@ export abstract class Bot {
   /** How the game ended as this bot saw it (a winner, a forfeit), once it has. */
   outcome: string | null = null;
   protected readonly socket: Socket;
+  /** The web kit's sync rule: stale messages dropped, gaps and refusals asked about. */
+  private readonly sync: SeqFollower;
   private synced = false;
   private pending: { id: number; sentAtMessage: number; timer: ReturnType<typeof setTimeout> } | null = null;
   private nextId = 0;
@@ -110,7 +114,10 @@ export abstract class Bot {
       ...(ctx.headers ? { extraHeaders: ctx.headers } : {}),
       ...(auth ? { auth } : {}),
     });
-    this.socket.onAny((event: string, data: unknown) => {
+    this.sync = followSeq(this.socket);
+    this.socket.onAny((event: string, data: unknown, stamp?: unknown) => {
+      // A named event's seq comes after its payload (SerpentRace); the others carry it inside.
+      if (!this.sync.accept(stamp !== undefined ? stamp : data)) return;
       this.messages++;
       this.clearStale();
       this.onServer(event, data);
@@ -196,6 +203,7 @@ export abstract class Bot {
     this.closed = true;
     for (const t of [this.stepTimer, this.staleTimer, this.reconnectTimer, this.syncTimer, this.pending?.timer])
       if (t) clearTimeout(t);
+    this.sync.stop();
     this.socket.close();
     this.settle();
   }
@@ -237,7 +245,7 @@ export abstract class Bot {
     }
     if (this.reconnectTimer) return;
     // Jittered backoff, so a node's sockets do not all knock at once.
-    const delay = Math.min(50 * 2 ** this.attempts++, 1000) * (0.5 + this.ctx.random());
+    const delay = Math.min(50 * 2 ** this.attempts++, 1000) * (0.5 + unit(this.ctx.rng));
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       if (!this.closed && !this.finished && !this.socket.connected) this.socket.connect();
@@ -304,12 +312,15 @@ export abstract class Bot {
           intent: frame.intent,
           event: move.event,
           ...(requestId !== undefined ? { requestId } : {}),
+          ...(reply.unchanged ? { unchanged: true as const } : {}),
           ackedAt: Date.now(),
         });
         this.onAcked(move);
       } else {
         const code = reply?.error ?? "no_code";
         this.counts.refused[code] = (this.counts.refused[code] ?? 0) + 1;
+        // Refused for acting on a state the room has left? Then a broadcast was lost: ask.
+        this.sync.check();
       }
       if (this.pending?.id !== id) return;
       clearTimeout(this.pending.timer);

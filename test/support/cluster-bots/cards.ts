@@ -1,10 +1,8 @@
 import { cardTableWire } from "../../../src/games/card-table/protocol";
+import type { GameStateView } from "../../../src/games/card-table/view";
+import { cardTableMove } from "../bots";
 import { Bot, type BotContext, type Move } from "./bot";
-import { pick } from "./rng";
 import { createTokenRoom } from "./seats";
-
-// biome-ignore lint/suspicious/noExplicitAny: the seat's view is read structurally, as a client would
-type View = any;
 
 /** A CAH table that ends after `rounds` judged rounds; its seat tokens, one per player. */
 export function createCardsRoom(ctx: BotContext, players: number, rounds = 3) {
@@ -14,12 +12,12 @@ export function createCardsRoom(ctx: BotContext, players: number, rounds = 3) {
 
 /**
  * A Card Table (CAH) player. Its seat token goes in the handshake, so every reconnect
- * retakes the seat and brings a full `state`. The lead starts once `players` are at the
- * table; the judge draws the prompt and picks a random answer; the others answer with
- * random cards from their hand. The game's end is `status: "ended"`.
+ * retakes the seat and brings a full `state`. Its moves are the Card Table bot's
+ * (test/support/bots): the lead starts once `players` are at the table, then each seat
+ * plays one of its legal actions at random. The game's end is `status: "ended"`.
  */
 export class CardsBot extends Bot {
-  private state: View = null;
+  private state: GameStateView | null = null;
 
   constructor(
     room: string,
@@ -36,7 +34,10 @@ export class CardsBot extends Bot {
     return s ? `status ${s.status}, phase ${s.currentPhase}, round ${s.round}` : "no state yet";
   }
 
-  protected onServer(_event: string, m: { type: string; state?: View; event?: View }): void {
+  protected onServer(
+    _event: string,
+    m: { type: string; state?: GameStateView; event?: { type: string; winner?: string } },
+  ): void {
     if (m.type === "event" && m.event?.type === "gameEnded") this.finish(`winner ${m.event.winner ?? "none"}`);
     if (m.type !== "state" || !m.state) return;
     this.state = m.state;
@@ -51,35 +52,7 @@ export class CardsBot extends Bot {
   }
 
   protected decide(): Move | null {
-    const s = this.state;
-    const me = this.seat;
-    if (!s || !me) return null;
-    const r = this.ctx.random;
-    const mine = s.players.find((p: View) => p.id === me);
-    if (s.status === "lobby") {
-      const here = s.players.filter((p: View) => !p.virtual && p.presence === "active").length;
-      return mine?.isLead && here >= this.players ? this.action({ type: "startGame" }) : null;
-    }
-    if (s.status !== "playing") return null;
-    const judge = s.roles.judge === me;
-    if (s.currentPhase === "PROMPT" && judge && (s.globalSlots.prompt ?? []).length === 0)
-      return this.action({ type: "draw", deckId: "black", count: 1, toZone: "prompt" });
-    if (s.currentPhase === "SUBMIT" && !judge) {
-      const have = s.roundState.submissions?.[me]?.count ?? 0;
-      const hand = mine?.hand ?? [];
-      if (have < s.roundState.pick && hand.length > 0)
-        return this.action({
-          type: "play",
-          cardId: pick(r, hand as { id: string }[]).id,
-          fromZone: "hand",
-          toSlot: "submission",
-        });
-    }
-    if (s.currentPhase === "JUDGE" && judge && (s.roundState.anonymized ?? []).length > 0)
-      return this.action({
-        type: "selectWinner",
-        index: pick(r, s.roundState.anonymized as { index: number }[]).index,
-      });
-    return null;
+    const action = cardTableMove(this.state, { startWith: this.players, rng: this.ctx.rng });
+    return action && this.action(action);
   }
 }

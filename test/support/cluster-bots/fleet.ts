@@ -1,8 +1,8 @@
+import { seedRng } from "../bots/random";
 import type { Bot, BotContext } from "./bot";
 import { CardsBot, createCardsRoom } from "./cards";
 import { createOutrankRoom, OutrankBot } from "./outrank";
 import { type AckedInput, addCounts, emptyCounts, FLEET_GAMES, type FleetGame, type InputCounts } from "./records";
-import { seeded } from "./rng";
 import {
   createSerpentRoom,
   type Gamemaster,
@@ -23,6 +23,12 @@ export interface FleetOptions {
   players?: Partial<Record<FleetGame, number>>;
   /** How many rounds the round-limited games last (Card Table's judged rounds, default 3; Outrank's, default 2). */
   rounds?: Partial<Record<"card-table" | "outrank", number>>;
+  /**
+   * Trivia Duel's and Outrank's reconnect grace, in the rooms' own seconds (TIME_SCALE then
+   * applies); default each game's own 30 s. A test that drops sockets on a loaded machine
+   * gives its bots longer than a quick time scale leaves them.
+   */
+  graceSec?: number;
   /** The server's TIME_SCALE: the default game timeout follows it (default 1). */
   timeScale?: number;
   /** How long one room may take from its setup to its end (default 30 s + 600 s × timeScale). */
@@ -143,7 +149,7 @@ export function startFleet(opts: FleetOptions): Fleet {
     baseUrl: opts.baseUrl,
     reconnectWindowMs,
     acked,
-    random: seeded(seed * 100_003 + ++botCount),
+    rng: seedRng(`fleet-${seed}-${++botCount}`),
     ...(headers ? { headers } : {}),
   });
   const setupCtx = ctxFor();
@@ -165,7 +171,7 @@ export function startFleet(opts: FleetOptions): Fleet {
     const botCtx = () => ctxFor(headers);
     switch (game) {
       case "trivia-duel": {
-        const room = await createTriviaRoom(roomCtx);
+        const room = await createTriviaRoom(roomCtx, 3, opts.graceSec);
         return { room, bots: Array.from({ length: n }, (_, i) => new TriviaBot(room, `Duelist ${i + 1}`, botCtx())) };
       }
       case "card-table": {
@@ -173,7 +179,7 @@ export function startFleet(opts: FleetOptions): Fleet {
         return { room, bots: seats.map((s) => new CardsBot(room, s.name, s.token, botCtx(), n)) };
       }
       case "outrank": {
-        const { room, seats } = await createOutrankRoom(roomCtx, n, opts.rounds?.outrank);
+        const { room, seats } = await createOutrankRoom(roomCtx, n, opts.rounds?.outrank, opts.graceSec);
         return { room, bots: seats.map((s) => new OutrankBot(room, s.name, s.token, botCtx(), n)) };
       }
       case "serpent-race": {

@@ -30,7 +30,8 @@ const chunks = <T>(xs: T[]) =>
  * intent) as a multiset: n acks of the same intent by the same seat need n such rows. Intents
  * are compared as JSON with sorted keys, exactly as the server logged them (records carry the
  * intent the game's wire adapter reads from what was sent). Rows no ack accounts for (a request
- * applied whose ack was lost with its socket, presence, timers) are allowed.
+ * applied whose ack was lost with its socket, presence, timers) are allowed, and so is an ack
+ * that said the step changed nothing (`unchanged`: nothing was logged for it).
  *
  * A record's room is the room with its code and game created last before its first ack (a
  * code may be reused once an older room closed). Run it after the log has caught up (the
@@ -79,6 +80,7 @@ export async function ackedInputsMissingFromLog(db: Kysely<Database>, records: A
   }
   const missing: MissingInput[] = [];
   for (const input of records) {
+    if (input.unchanged) continue;
     const uid = uidOf.get(`${input.game}\u0000${input.room}`);
     if (!uid) {
       missing.push({ input, why: "no_such_room" });

@@ -19,6 +19,11 @@ export interface AckedInput {
   event: string;
   /** The request id the message carried, if its protocol has one. */
   requestId?: string;
+  /**
+   * The server said the step changed nothing (a repeat of something already done, such as a
+   * second "ready" sent before the broadcast of the first arrived): no row is owed for it.
+   */
+  unchanged?: true;
   /** Client clock when the ack arrived (ms). */
   ackedAt: number;
 }

@@ -1,6 +1,6 @@
+import { secret } from "../bots/random";
 import type { BotContext } from "./bot";
 import { expectRest } from "./rest";
-import { secret } from "./rng";
 
 /**
  * A signed seat token from a game's seat route (Card Table, Outrank): the credential a bot
@@ -28,7 +28,7 @@ export async function createTokenRoom(ctx: BotContext, slug: string, label: stri
   const seats: { name: string; token: string }[] = [];
   for (let i = 0; i < players; i++) {
     const name = `${label} ${room} ${i + 1}`;
-    seats.push({ name, token: await seatToken(ctx, slug, room, name, secret(ctx.random, "device")) });
+    seats.push({ name, token: await seatToken(ctx, slug, room, name, secret(ctx.rng, "device")) });
   }
   return { room, seats };
 }

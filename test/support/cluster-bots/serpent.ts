@@ -1,7 +1,8 @@
 import { serpentWire } from "../../../src/games/serpent-race/protocol";
+import { SerpentRacePlayer } from "../bots";
+import { secret } from "../bots/random";
 import { Bot, type BotContext, type Move } from "./bot";
 import { expectRest, rest } from "./rest";
-import { pick, type Random, secret } from "./rng";
 
 // biome-ignore lint/suspicious/noExplicitAny: payloads are read structurally, as a client written from the document would
 type Data = Record<string, any>;
@@ -16,7 +17,7 @@ export interface Gamemaster {
 }
 
 export async function registerGamemaster(ctx: BotContext): Promise<Gamemaster> {
-  const email = `${secret(ctx.random, "gm")}@cluster-bots.example`;
+  const email = `${secret(ctx.rng, "gm")}@cluster-bots.example`;
   const password = "correct horse battery 42";
   const who = await expectRest(201, ctx, "POST", "/api/v1/auth/register", {
     body: { email, password, displayName: "Bot Gamemaster" },
@@ -63,179 +64,40 @@ export async function createSerpentRoom(ctx: BotContext, gm: Gamemaster, players
   return { room, gameId: created.id as string, seats };
 }
 
-/** An answer of the right shape for the card as the player sees it (right or wrong by chance). */
-function answerFor(r: Random, card: Data): unknown {
-  switch (card.type) {
-    case 0:
-      return pick(r, card.answerOptions as { answer: string }[]).answer;
-    case 1:
-      if (card.sentencePairs)
-        return (card.sentencePairs as Data[]).map((p) => ({ pairId: p.id, leftText: p.left, rightText: p.right }));
-      return card.words ?? [];
-    case 3:
-      return r() < 0.5;
-    case 4:
-      return Math.floor(r() * 500) + 1;
-    default:
-      return pick(r, ["Paris", "water", "I do not know"]);
-  }
-}
-
-/** The formula's position (a wrong guess now and then). */
-const guessFrom = (r: Random, g: Data) =>
-  g.currentPosition + g.diceRoll + g.fieldStepValue + g.patternModifier + (r() < 0.25 ? 1 : 0);
-
-type Want =
-  | { kind: "ready" }
-  | { kind: "roll" }
-  | { kind: "answer"; card: Data }
-  | { kind: "guess"; request: Data }
-  | { kind: "jokerGuess"; request: Data }
-  | { kind: "decision"; requestId: string };
-
 /**
- * Shared by the racers and the gamemaster: what the race waits for from this seat, from the
- * document's request events and, after every (re)connect, from `game:state.pending` (the
- * server also sends the request again with the time left). A request stays wanted until an
- * event shows it consumed, so a refused or lost one is tried again; the race's timers move
- * on whatever a bot misses. The end is `game:ended` (or a state in phase `ended`).
+ * Shared by the racers and the gamemaster: the SerpentRace bot (test/support/bots) plays
+ * the seat. The end is `game:ended` (or a state in phase `ended`).
  */
 abstract class SerpentBot extends Bot {
-  protected want: Want | null = null;
-  protected phase = "waiting";
-  protected position = 0;
+  protected readonly player: SerpentRacePlayer;
+
+  constructor(...args: ConstructorParameters<typeof Bot>) {
+    super(...args);
+    this.player = new SerpentRacePlayer(this.room, this.ctx.rng);
+  }
 
   where(): string {
-    return `phase ${this.phase}, at ${this.position}, waiting to ${this.want?.kind ?? "nothing"}`;
+    const p = this.player;
+    return `phase ${p.phase}, at ${p.position}, waiting to ${p.waiting}`;
   }
 
   protected onServer(event: string, d: Data): void {
-    const mine = d?.playerId === this.seat;
-    switch (event) {
-      case "authenticated":
-        this.seat = d.playerId;
-        return;
-      case "game:state":
-        this.seat = d.you.seat;
-        this.phase = d.phase;
-        this.want = this.fromState(d);
-        this.position = d.players.find((p: Data) => p.playerId === this.seat)?.boardPosition ?? 0;
-        if (this.seat !== null) this.markSynced();
-        if (d.phase === "ended") this.finish(`winner ${d.winner ?? "none"}`);
-        return;
-      case "game:started":
-        this.phase = "active";
-        return;
-      case "game:ended":
-        this.phase = "ended";
-        this.finish(`winner ${d.winner ?? "none"}`);
-        return;
-      case "game:your-turn":
-        if (d.canRoll) this.want = { kind: "roll" };
-        return;
-      case "game:card-drawn-self":
-        this.want = { kind: "answer", card: d.cardData };
-        return;
-      case "game:position-guess-request":
-        this.want = { kind: "guess", request: d };
-        return;
-      case "game:joker-position-guess-request":
-        this.want = { kind: "jokerGuess", request: d };
-        return;
-      case "game:gamemaster-decision-request":
-        this.want = { kind: "decision", requestId: d.requestId };
-        return;
-      case "game:player-moved":
-      case "game:guess-result":
-      case "game:joker-complete":
-        if (mine) this.position = d.newPosition ?? d.finalPosition;
-        if (mine) this.consumed(["roll", "guess", "jokerGuess"], event);
-        return;
-      case "game:dice-rolled":
-        if (mine) this.consumed(["roll"], event);
-        return;
-      case "game:answer-submitted":
-      case "game:card-timeout":
-        if (mine) this.consumed(["answer"], event);
-        return;
-      case "game:position-guess-broadcast":
-      case "game:guess-timeout":
-        if (mine) this.consumed(["guess", "jokerGuess"], event);
-        return;
-      case "game:gamemaster-decision-result":
-      case "game:gamemaster-timeout":
-        this.consumed(["decision"], event);
-        return;
-      case "game:player-ready":
-        if (mine && d.ready) this.consumed(["ready"], event);
-        this.onReady(d);
-        return;
-      case "game:turn-changed":
-        this.want = null;
-        return;
-    }
-  }
-
-  private consumed(kinds: Want["kind"][], _event: string): void {
-    if (this.want && kinds.includes(this.want.kind)) this.want = null;
+    this.player.hear(event, d);
+    this.seat = this.player.seat;
+    if (event === "game:state" && this.seat !== null) this.markSynced();
+    if (event === "game:ended" || (event === "game:state" && d.phase === "ended"))
+      this.finish(`winner ${d.winner ?? "none"}`);
+    if (event === "game:player-ready") this.onReady(d);
   }
 
   protected onReady(_d: Data): void {}
 
-  protected fromState(d: Data): Want | null {
-    const me = d.players.find((p: Data) => p.playerId === d.you.seat);
-    if (d.phase === "waiting" && me && !me.ready) return { kind: "ready" };
-    const p = d.pending;
-    if (d.phase !== "active" || !p) return null;
-    if (p.kind === "decision" && p.decisionRequest && d.you.role === "gamemaster")
-      return { kind: "decision", requestId: p.decisionRequest.requestId };
-    if (p.playerId !== d.you.seat) return null;
-    if (p.kind === "roll") return { kind: "roll" };
-    if (p.kind === "answer" && p.cardData) return { kind: "answer", card: p.cardData };
-    if (p.kind === "guess" && p.guessRequest) return { kind: "guess", request: p.guessRequest };
-    if (p.kind === "jokerGuess" && p.guessRequest) return { kind: "jokerGuess", request: p.guessRequest };
-    return null;
-  }
-
-  /** The want the last move was made for. */
-  private asked: Want | null = null;
-
-  /**
-   * An acknowledged move has done what it was for, even before its event arrives: asked
-   * again, a ready (which changes nothing the second time) would be acknowledged twice.
-   */
   protected override onAcked(): void {
-    if (this.want === this.asked) this.want = null;
+    this.player.made();
   }
 
   protected decide(): Move | null {
-    const w = this.want;
-    const r = this.ctx.random;
-    this.asked = w;
-    if (!w) return null;
-    switch (w.kind) {
-      case "ready":
-        return { event: "game:ready", payload: { gameCode: this.room, ready: true } };
-      case "roll":
-        return { event: "game:dice-roll", payload: { gameCode: this.room } };
-      case "answer":
-        return { event: "game:card-answer", payload: { gameCode: this.room, answer: answerFor(r, w.card) } };
-      case "guess":
-        return {
-          event: "game:position-guess",
-          payload: { gameCode: this.room, guessedPosition: guessFrom(r, w.request) },
-        };
-      case "jokerGuess":
-        return {
-          event: "game:joker-position-guess",
-          payload: { gameCode: this.room, guessedPosition: guessFrom(r, w.request) },
-        };
-      case "decision":
-        return {
-          event: "game:gamemaster-decision",
-          payload: { gameCode: this.room, requestId: w.requestId, decision: r() < 0.6 ? "approve" : "reject" },
-        };
-    }
+    return this.player.next();
   }
 }
 
@@ -289,12 +151,12 @@ export class SerpentGamemasterBot extends SerpentBot {
 
   private startAgain(): void {
     setTimeout(() => {
-      if (!this.finished && !this.closed && this.phase === "waiting") this.startRace();
+      if (!this.finished && !this.closed && this.player.phase === "waiting") this.startRace();
     }, 500);
   }
 
   private startRace(): void {
-    if (this.starting || this.phase !== "waiting") return;
+    if (this.starting || this.player.phase !== "waiting") return;
     this.starting = true;
     this.counts.sent++;
     void rest(this.ctx, "POST", `/api/v1/game/${this.gameId}/start`, {
@@ -305,7 +167,7 @@ export class SerpentGamemasterBot extends SerpentBot {
       (r) => {
         this.starting = false;
         if (r.status === 200) {
-          this.phase = "active";
+          this.player.phase = "active";
           this.recordRest({ event: "start", data: {} });
           return;
         }

@@ -2,23 +2,27 @@ import { type FormEvent, useId, useState } from "react";
 import { register, signIn } from "./account";
 import { errorText } from "./api";
 import { Button } from "./Button";
+import { Problem } from "./fields";
 
 /**
  * Sign in or create an account, in place (the platform's accounts, for any game that needs
  * one): a teacher who hosts, a student joining a class game, a teacher saving a deck. The
  * one form every page uses. `onDone` runs once signed in; with `onCancel` the form offers
- * "Not now" (for a page that works signed out too).
+ * "Not now" (for a page that works signed out too); `onClose` is both, for a form that only
+ * goes away either way.
  */
 export function AccountForm({
   title,
   why,
-  onDone,
-  onCancel,
+  onClose,
+  onDone = onClose,
+  onCancel = onClose,
 }: {
   title: string;
   why?: string;
   onDone?: () => void;
   onCancel?: () => void;
+  onClose?: () => void;
 }) {
   const [mode, setMode] = useState<"signin" | "register">("signin");
   const [email, setEmail] = useState("");
@@ -128,11 +132,7 @@ export function AccountForm({
           </span>
         )}
       </label>
-      {problem && (
-        <p className="note note--bad" role="alert" data-testid="account-error">
-          {problem}
-        </p>
-      )}
+      <Problem testId="account-error">{problem}</Problem>
       <div className="row row--wrap">
         <Button type="submit" variant="primary" size="lg" disabled={busy} testId="account-submit">
           {busy ? "One moment…" : mode === "signin" ? "Sign in" : "Create the account"}

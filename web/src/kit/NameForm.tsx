@@ -1,6 +1,6 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { Button } from "./Button";
-import { MAX_NAME, savedName } from "./identity";
+import { FieldError, NameBox, useNameField } from "./fields";
 
 /** "What should we call you?": one name per person, kept for the next game. */
 export function NameForm({
@@ -12,16 +12,11 @@ export function NameForm({
   onName(name: string): void;
   action?: string;
 }) {
-  const [name, setName] = useState(savedName());
-  const [error, setError] = useState<string | null>(null);
+  const field = useNameField();
   function submit(e: FormEvent) {
     e.preventDefault();
-    const n = name.replace(/\s+/g, " ").trim();
-    if (!n) {
-      setError("Type the name the others will see.");
-      return;
-    }
-    onName(n.slice(0, MAX_NAME));
+    const n = field.take();
+    if (n) onName(n);
   }
   return (
     <form className="card stack" onSubmit={submit} data-testid="name-form">
@@ -29,25 +24,8 @@ export function NameForm({
       <label className="prompt" htmlFor="player-name">
         Your name
       </label>
-      <input
-        id="player-name"
-        className="text-input"
-        value={name}
-        maxLength={MAX_NAME}
-        autoComplete="nickname"
-        autoFocus
-        onChange={(e) => {
-          setName(e.target.value);
-          setError(null);
-        }}
-        aria-invalid={error !== null}
-        data-testid="player-name"
-      />
-      {error && (
-        <p className="note note--bad" role="alert">
-          {error}
-        </p>
-      )}
+      <NameBox id="player-name" autoFocus {...field.box} testId="player-name" />
+      <FieldError id="player-name">{field.error}</FieldError>
       <div>
         <Button type="submit" variant="primary" size="lg" testId="name-submit">
           {action}

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 export interface ToastItem {
   id: number;
@@ -7,6 +7,23 @@ export interface ToastItem {
 }
 
 const AUTO_DISMISS_MS = 7000;
+const MAX_TOASTS = 3;
+
+/** The notes with a new one: the newest three, a repeated one replacing its twin rather than piling up. */
+export function pushToast(items: ToastItem[], item: ToastItem): ToastItem[] {
+  return [...items.filter((t) => t.message !== item.message).slice(-(MAX_TOASTS - 1)), item];
+}
+
+/** Notes held by a page of its own (a room page keeps them in its state: room-state.ts). */
+export function useToasts() {
+  const [items, setItems] = useState<ToastItem[]>([]);
+  const next = useRef(0);
+  const toast = useCallback((message: string, code?: string) => {
+    setItems((t) => pushToast(t, { id: ++next.current, message, ...(code ? { code } : {}) }));
+  }, []);
+  const dismiss = useCallback((id: number) => setItems((t) => t.filter((x) => x.id !== id)), []);
+  return { items, toast, dismiss };
+}
 
 /** Error notes in a corner; each can be closed, and goes away by itself after a while. */
 export function Toasts({ items, onDismiss }: { items: ToastItem[]; onDismiss: (id: number) => void }) {

@@ -45,32 +45,16 @@ describe("api()", () => {
   it("reads the flat { error, code } of the document's routes as well as the nested format", async () => {
     const reply = (status: number, body: string) =>
       vi.fn(async () => new Response(body, { status, headers: { "content-type": "application/json" } }));
-    vi.stubGlobal(
-      "fetch",
-      reply(409, JSON.stringify({ error: "That email already has an account.", code: "email_taken" })),
-    );
-    await expect(api("/api/v1/auth/register", { body: {} })).rejects.toMatchObject({
-      status: 409,
-      code: "email_taken",
-      message: "That email already has an account.",
-    });
-    // Fastify's own refusals on those routes are flat too: a body too large, bad JSON, a crash.
-    vi.stubGlobal(
-      "fetch",
-      reply(413, JSON.stringify({ error: "The request body is too large.", code: "body_too_large" })),
-    );
-    await expect(api("/api/v1/decks", { body: {} })).rejects.toMatchObject({
-      code: "body_too_large",
-      message: "The request body is too large.",
-    });
-    vi.stubGlobal(
-      "fetch",
-      reply(500, JSON.stringify({ error: "Something went wrong on our side.", code: "server_error" })),
-    );
-    await expect(api("/api/v1/game/start", { body: {} })).rejects.toMatchObject({
-      code: "server_error",
-      message: "Something went wrong on our side.",
-    });
+    // An account's refusal, and Fastify's own on those routes (a body too large, a crash): all flat.
+    const flat: [number, string, string][] = [
+      [409, "email_taken", "That email already has an account."],
+      [413, "body_too_large", "The request body is too large."],
+      [500, "server_error", "Something went wrong on our side."],
+    ];
+    for (const [status, code, error] of flat) {
+      vi.stubGlobal("fetch", reply(status, JSON.stringify({ error, code })));
+      await expect(api("/api/v1/decks", { body: {} })).rejects.toMatchObject({ status, code, message: error });
+    }
     // A proxy's HTML error page is no JSON: a plain sentence, never "[object Object]".
     vi.stubGlobal("fetch", reply(502, "<html>Bad gateway</html>"));
     await expect(api("/api/v1/decks")).rejects.toMatchObject({

@@ -59,14 +59,18 @@ function watch() {
   const socket = new FakeSocket();
   const seen: ConnectionStatus[] = [];
   const stop = watchConnection(socket as unknown as Socket, (s) => seen.push(s));
-  return { socket, seen, stop };
+  /** The line drops, for `reason` (Socket.IO's words). */
+  const drop = (reason: string) => {
+    socket.connected = false;
+    socket.fire("disconnect", reason);
+  };
+  return { socket, seen, stop, drop };
 }
 
 describe("watchConnection", () => {
   it("a dropped line is 'reconnecting', and the browser coming back online reconnects at once", () => {
-    const { socket, seen } = watch();
-    socket.connected = false;
-    socket.fire("disconnect", "transport close");
+    const { socket, seen, drop } = watch();
+    drop("transport close");
     expect(seen.at(-1)).toBe("reconnecting");
     fire("online");
     expect(socket.connects).toBe(1);
@@ -76,9 +80,8 @@ describe("watchConnection", () => {
   });
 
   it("a socket the server let go on purpose is 'closed': no reconnecting, and going online does not dial again", () => {
-    const { socket, seen } = watch();
-    socket.connected = false;
-    socket.fire("disconnect", "io server disconnect");
+    const { socket, seen, drop } = watch();
+    drop("io server disconnect");
     expect(seen.at(-1)).toBe("closed");
     // Nothing afterwards turns it into a promise to reconnect.
     fire("offline");
@@ -91,14 +94,12 @@ describe("watchConnection", () => {
   });
 
   it("a page that connects again itself after a close is online again", () => {
-    const { socket, seen } = watch();
-    socket.connected = false;
-    socket.fire("disconnect", "io server disconnect");
+    const { socket, seen, drop } = watch();
+    drop("io server disconnect");
     socket.connected = true;
     socket.fire("connect");
     expect(seen.at(-1)).toBe("online");
-    socket.connected = false;
-    socket.fire("disconnect", "ping timeout");
+    drop("ping timeout");
     expect(seen.at(-1)).toBe("reconnecting");
   });
 

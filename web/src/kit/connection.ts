@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import type { Socket } from "socket.io-client";
 
 /**
@@ -86,31 +85,4 @@ export function watchConnection(socket: Socket, onChange: (s: ConnectionStatus) 
     window.removeEventListener("offline", onOffline);
     window.removeEventListener("online", onOnline);
   };
-}
-
-/** The same as a React state. */
-export function useConnection(socket: Socket | null): ConnectionStatus {
-  const [status, setStatus] = useState<ConnectionStatus>("connecting");
-  useEffect(() => (socket ? watchConnection(socket, setStatus) : undefined), [socket]);
-  return status;
-}
-
-/**
- * Leave a room the way that always works: send the protocol's leave message with a
- * Socket.IO acknowledgement and disconnect once the server has answered (or after a
- * short wait, so a dead line never holds the player on the page).
- */
-export function leaveThenDisconnect(socket: Socket, message: unknown, waitMs = 1500): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      socket.disconnect();
-      resolve();
-    };
-    if (!socket.connected) return done();
-    const timer = window.setTimeout(done, waitMs);
-    socket.emit("message", message, () => {
-      window.clearTimeout(timer);
-      done();
-    });
-  });
 }

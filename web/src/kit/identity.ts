@@ -2,7 +2,8 @@ import { secret, store, stored } from "./storage";
 
 /**
  * This browser's own secret, sent when it asks for a seat: a table that kicked this
- * browser keeps it out even under another name (Card Table RULINGS 5). Never shown.
+ * browser keeps it out even under another name (docs/architecture.md, Decisions D5).
+ * Never shown.
  */
 export const deviceId = (): string => secret("parlor.device");
 
@@ -13,6 +14,9 @@ export const ownerKey = (): string => secret("parlor.owner");
 export const MAX_NAME = 24;
 export const savedName = (): string => stored("parlor.name") ?? "";
 export function saveName(name: string): void {
-  const n = name.replace(/\s+/g, " ").trim().slice(0, MAX_NAME);
+  const n = cleanName(name);
   if (n) store("parlor.name", n);
 }
+
+/** A name as the games show it: single spaces, trimmed, no longer than `max`. */
+export const cleanName = (raw: string, max = MAX_NAME): string => raw.replace(/\s+/g, " ").trim().slice(0, max);

@@ -1,13 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { type ContentSet, check } from "../../../engine/content";
+import { type ContentSet, check, findings, readJsonDir } from "../../../engine/content";
 import { cardId } from "./cah-format";
 import { deniedWordsIn } from "./denylist";
 import { BLACK, BLANK, CahPack, type Card, type CardPack, countBlanks, malformedBlanks, WHITE } from "./schema";
 
-const dir = fileURLToPath(new URL("./packs/", import.meta.url));
 export const PACKS_AS_OF = "2026-11-25";
 export const BASE_PACK_ID = "base";
 
@@ -18,10 +14,9 @@ export interface PackFile {
 
 /** The raw JSON of every `packs/*.json`, base pack first, then by file name. */
 export function readPackFiles(): PackFile[] {
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .sort((a, b) => Number(b === `${BASE_PACK_ID}.json`) - Number(a === `${BASE_PACK_ID}.json`) || a.localeCompare(b));
-  return files.map((file) => ({ file, data: JSON.parse(readFileSync(join(dir, file), "utf8")) as unknown }));
+  const files = readJsonDir(new URL("./packs/", import.meta.url)).map(({ file, json }) => ({ file, data: json }));
+  const base = `${BASE_PACK_ID}.json`;
+  return [...files.filter((f) => f.file === base), ...files.filter((f) => f.file !== base)];
 }
 
 let cache: CardPack[] | null = null;
@@ -97,77 +92,69 @@ export function packChecks(files: PackFile[]) {
     if (walkable.success) packs.push(walkable.data as CardPack);
   }
 
-  const dupIds: string[] = [];
+  const found = findings({
+    dupIds: "unique pack and card ids across packs",
+    badNumbering: "card ids numbered <pack>-w/b-NNN in order",
+    badBlanks: "blanks match the _____ markers",
+    badPick: "pick within 1-3 and never below blanks",
+    dupWithin: "no duplicate card texts within a pack",
+    dupAcross: "no answer repeated across packs",
+    untrimmed: "texts trimmed, no trailing or double spaces",
+    whiteStyle: "answers: capitalised, end in punctuation, no blanks",
+    denied: "family-friendly word list",
+    badMarks: "proper-noun marks: true, on answers that start with a capital",
+  });
   const ids = new Set<string>();
-  const badNumbering: string[] = [];
-  const badBlanks: string[] = [];
-  const badPick: string[] = [];
-  const dupWithin: string[] = [];
-  const dupAcross: string[] = [];
-  const untrimmed: string[] = [];
-  const whiteStyle: string[] = [];
-  const denied: string[] = [];
-  const badMarks: string[] = [];
   const whiteOwner = new Map<string, string>();
 
   for (const pack of packs) {
-    if (ids.has(pack.id)) dupIds.push(`pack ${pack.id}`);
+    if (ids.has(pack.id)) found.dupIds.push(`pack ${pack.id}`);
     ids.add(pack.id);
     const seen = new Map<string, string>();
     for (const type of [WHITE, BLACK] as const) {
       deck(pack, type).forEach((card, i) => {
         const t = text(card);
         const trimmed = t.trim();
-        if (ids.has(card.id)) dupIds.push(card.id);
+        if (ids.has(card.id)) found.dupIds.push(card.id);
         ids.add(card.id);
         // Export and import renumber cards this way, so keeping to it makes the round trip exact.
         if (card.id !== cardId(pack.id, type, i + 1))
-          badNumbering.push(`${card.id} (expected ${cardId(pack.id, type, i + 1)})`);
-        if (t !== t.trim() || /\s{2,}/.test(t)) untrimmed.push(card.id);
+          found.badNumbering.push(`${card.id} (expected ${cardId(pack.id, type, i + 1)})`);
+        if (t !== t.trim() || /\s{2,}/.test(t)) found.untrimmed.push(card.id);
         const key = sameTextKey(t);
         const prev = seen.get(key);
-        if (prev) dupWithin.push(`${prev} & ${card.id}`);
+        if (prev) found.dupWithin.push(`${prev} & ${card.id}`);
         seen.set(key, card.id);
-        for (const word of deniedWordsIn(t)) denied.push(`${card.id}: "${word}"`);
+        for (const word of deniedWordsIn(t)) found.denied.push(`${card.id}: "${word}"`);
         // "proper" keeps an answer's capital mid-sentence: only answers carry it, and only a capital can be kept.
         const proper = (card.properties as { proper?: unknown }).proper;
         if (proper !== undefined && (type !== WHITE || proper !== true || !/^\p{Lu}/u.test(trimmed)))
-          badMarks.push(`${card.id}: proper ${JSON.stringify(proper)} on "${t}"`);
+          found.badMarks.push(`${card.id}: proper ${JSON.stringify(proper)} on "${t}"`);
         if (type === WHITE) {
           const owner = whiteOwner.get(key);
-          if (owner && owner !== pack.id) dupAcross.push(`${card.id} repeats a ${owner} card`);
+          if (owner && owner !== pack.id) found.dupAcross.push(`${card.id} repeats a ${owner} card`);
           whiteOwner.set(key, pack.id);
           // An answer is dropped into a prompt's blank, so it must not carry blanks of its own.
           if (t.includes("_") || !/^["A-Z0-9]/.test(trimmed) || !/[.!?]"?$/.test(trimmed))
-            whiteStyle.push(`${card.id}: "${t}"`);
+            found.whiteStyle.push(`${card.id}: "${t}"`);
         } else {
           const { pick, blanks } = card.properties;
           const counted = countBlanks(t);
           if (blanks !== counted || malformedBlanks(t).length > 0) {
-            badBlanks.push(`${card.id}: blanks ${blanks}, text has ${counted} (marker is ${BLANK.length} underscores)`);
+            found.badBlanks.push(
+              `${card.id}: blanks ${blanks}, text has ${counted} (marker is ${BLANK.length} underscores)`,
+            );
           }
           const pickOk = Number.isInteger(pick) && pick! >= 1 && pick! <= 3;
           if (!pickOk || (blanks !== undefined && blanks > 0 && pick! < blanks)) {
-            badPick.push(`${card.id}: pick ${pick}, blanks ${blanks}`);
+            found.badPick.push(`${card.id}: pick ${pick}, blanks ${blanks}`);
           }
         }
       });
     }
   }
 
-  return [
-    check("schema", schema),
-    check("unique pack and card ids across packs", dupIds),
-    check("card ids numbered <pack>-w/b-NNN in order", badNumbering),
-    check("blanks match the _____ markers", badBlanks),
-    check("pick within 1-3 and never below blanks", badPick),
-    check("no duplicate card texts within a pack", dupWithin),
-    check("no answer repeated across packs", dupAcross),
-    check("texts trimmed, no trailing or double spaces", untrimmed),
-    check("answers: capitalised, end in punctuation, no blanks", whiteStyle),
-    check("family-friendly word list", denied),
-    check("proper-noun marks: true, on answers that start with a capital", badMarks),
-  ];
+  return [check("schema", schema), ...found.checks()];
 }
 
 export const cardPackContentSet: ContentSet = {

@@ -1,32 +1,25 @@
 import type { Kysely, Migration } from "kysely";
 import { sql } from "kysely";
+import { createTableWithId, notNull } from "../../../platform/db/columns";
 
 /** The document's tables (Data Storage Schema), with a description column for packs. */
 export const cardTableMigrations: Record<string, Migration> = {
   cards_0001_tables: {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("game_definitions")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("name", "text", (c) => c.notNull())
-        .addColumn("definition", "jsonb", (c) => c.notNull())
+      await createTableWithId(db, "game_definitions")
+        .$call(notNull({ name: "text", definition: "jsonb" }))
         .addColumn("created_at", "timestamp", (c) => c.defaultTo(sql`now()`))
         .execute();
-      await db.schema
-        .createTable("card_packs")
-        .addColumn("id", "text", (c) => c.primaryKey())
+      await createTableWithId(db, "card_packs")
         .addColumn("name", "text", (c) => c.notNull())
         .addColumn("description", "text")
         .addColumn("official", "boolean", (c) => c.defaultTo(false))
         .addColumn("cards", "jsonb", (c) => c.notNull())
         .addColumn("created_at", "timestamp", (c) => c.defaultTo(sql`now()`))
         .execute();
-      await db.schema
-        .createTable("games")
-        .addColumn("id", "text", (c) => c.primaryKey())
+      await createTableWithId(db, "games")
         .addColumn("definition_id", "text", (c) => c.references("game_definitions.id"))
-        .addColumn("status", "text", (c) => c.notNull())
-        .addColumn("settings", "jsonb", (c) => c.notNull())
+        .$call(notNull({ status: "text", settings: "jsonb" }))
         .addColumn("state", "jsonb")
         .addColumn("created_at", "timestamp", (c) => c.defaultTo(sql`now()`))
         .addColumn("started_at", "timestamp")
@@ -40,9 +33,7 @@ export const cardTableMigrations: Record<string, Migration> = {
         .addColumn("created_at", "timestamp", (c) => c.defaultTo(sql`now()`))
         .execute();
       await db.schema.createIndex("game_events_game").on("game_events").column("game_id").execute();
-      await db.schema
-        .createTable("players")
-        .addColumn("id", "text", (c) => c.primaryKey())
+      await createTableWithId(db, "players")
         .addColumn("display_name", "text", (c) => c.notNull())
         .addColumn("created_at", "timestamp", (c) => c.defaultTo(sql`now()`))
         .execute();
@@ -54,7 +45,7 @@ export const cardTableMigrations: Record<string, Migration> = {
   },
   /**
    * Uploaded packs become immutable versions with an owner: a room names a pack by id and
-   * version, so its replay finds the same cards (RULINGS: content is referenced, not copied).
+   * version, so its replay finds the same cards (docs/architecture.md, Decisions D6).
    * Counts and sizes live in columns so listing never reads the cards. Packs uploaded before
    * owners existed stay shared with everyone and belong to nobody.
    */
@@ -81,6 +72,48 @@ export const cardTableMigrations: Record<string, Migration> = {
       await sql`ALTER TABLE card_packs ADD PRIMARY KEY (id)`.execute(db);
       for (const c of ["version", "owner", "shared", "counts", "card_count", "bytes", "deleted_at"])
         await sql`ALTER TABLE card_packs DROP COLUMN ${sql.raw(c)}`.execute(db);
+    },
+  },
+  /**
+   * Every stored byte counts toward its owner's quota: a pack's name and description as well
+   * as its cards, and uploaded definitions, which now have an owner too. Definitions stored
+   * before belong to nobody (they count toward the server's total only if owned).
+   */
+  cards_0003_counted_bytes: {
+    async up(db: Kysely<unknown>) {
+      await sql`UPDATE card_packs SET bytes = bytes + octet_length(name) + COALESCE(octet_length(description), 0)`.execute(
+        db,
+      );
+      await sql`ALTER TABLE game_definitions ADD COLUMN owner text`.execute(db);
+      await sql`ALTER TABLE game_definitions ADD COLUMN bytes integer NOT NULL DEFAULT 0`.execute(db);
+      await sql`UPDATE game_definitions SET bytes = octet_length(definition::text)`.execute(db);
+      await sql`CREATE INDEX game_definitions_owner ON game_definitions (owner)`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`DROP INDEX game_definitions_owner`.execute(db);
+      for (const c of ["owner", "bytes"]) await sql`ALTER TABLE game_definitions DROP COLUMN ${sql.raw(c)}`.execute(db);
+      await sql`UPDATE card_packs SET bytes = octet_length(cards::text)`.execute(db);
+    },
+  },
+  /**
+   * Cards reported from a table (docs/games/card-table.md, Decisions D18), for whoever mends
+   * the pack: read by pack, newest first.
+   */
+  cards_0004_card_reports: {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("card_reports")
+        .addColumn("id", "serial", (c) => c.primaryKey())
+        .addColumn("pack_id", "text")
+        .$call(notNull({ card_id: "text", card_text: "text", reason: "text" }))
+        .addColumn("note", "text")
+        .addColumn("room", "text", (c) => c.notNull())
+        .addColumn("created_at", "timestamp", (c) => c.defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex("card_reports_pack").on("card_reports").columns(["pack_id", "id"]).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("card_reports").execute();
     },
   },
 };

@@ -1,7 +1,7 @@
 import { ContentCache } from "../../../engine/content-cache";
 import type { ServiceContext } from "../../../engine/module";
 import { CardPack } from "../content/schema";
-import type { PackSource } from "../context";
+import type { PackSource } from "../deck";
 import { GameDefinition } from "../definition";
 import { builtinDefinition } from "../definitions/index";
 import type { DefinitionRef } from "../options";

@@ -1,25 +1,19 @@
 import type { KyselyPlugin } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RouteInput } from "../../../engine/module";
 import { ownerOf } from "../../../engine/owner";
-import { connectDb, type DbHandle } from "../../../platform/db/connect";
-import { migrate } from "../../../platform/db/migrations";
+import { memoryDb } from "../../../platform/db/test-db";
 import { testPack } from "../test-packs";
 import { cardTableMigrations } from "./migrations";
 import { savePackVersion } from "./pack-store";
 import { cardTableRoutes } from "./routes";
 
-let h: DbHandle;
-beforeAll(async () => {
-  h = await connectDb({ dataDir: "memory://" });
-  await migrate(h.db as never, cardTableMigrations);
-});
-afterAll(() => h?.close());
+const database = memoryDb(cardTableMigrations);
 
 /** The database, keeping the SQL of every statement it is given. */
 function recording() {
   const statements: string[] = [];
-  const executor = h.db.getExecutor();
+  const executor = database().getExecutor();
   const plugin: KyselyPlugin = {
     transformQuery(args) {
       statements.push(executor.compileQuery(args.node, args.queryId).sql.replace(/\s+/g, " "));
@@ -27,7 +21,7 @@ function recording() {
     },
     transformResult: async (args) => args.result,
   };
-  return { db: h.db.withPlugin(plugin), statements };
+  return { db: database().withPlugin(plugin), statements };
 }
 
 const OWNER = "listing-owner-key-000001";
@@ -42,8 +36,8 @@ const request = (headers: Record<string, string> = {}): RouteInput => ({
 describe("listing card packs", () => {
   it("reads names and counts from their columns, never a pack's cards", async () => {
     const hashed = ownerOf({ headers: { "x-parlor-owner": OWNER } })!;
-    await savePackVersion(h.db, testPack({ id: "listed-shared", whites: 500 }), null, true);
-    await savePackVersion(h.db, testPack({ id: "listed-mine", whites: 300 }), hashed, false);
+    await savePackVersion(database(), testPack({ id: "listed-shared", whites: 500 }), null, true);
+    await savePackVersion(database(), testPack({ id: "listed-mine", whites: 300 }), hashed, false);
     const list = cardTableRoutes.find((r) => r.method === "GET" && r.path === "/packs")!;
     const { db, statements } = recording();
     const reply = await list.handle({ db, now: () => 0 }, request({ "x-parlor-owner": OWNER }));

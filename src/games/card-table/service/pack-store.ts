@@ -39,7 +39,8 @@ function toRow(r: Record<string, unknown>): PackRow {
 export const packCounts = (pack: CardPack) =>
   Object.fromEntries(Object.entries(pack.cards).map(([deck, cards]) => [deck, cards.length]));
 export const packCardCount = (pack: CardPack) => Object.values(pack.cards).reduce((n, c) => n + c.length, 0);
-export const packBytes = (pack: CardPack) => Buffer.byteLength(JSON.stringify(pack.cards));
+/** What a pack takes as stored: its cards and every other field (name, description), as JSON. */
+export const packBytes = (pack: CardPack) => Buffer.byteLength(JSON.stringify(pack));
 
 /** Whether `owner` may see (and use) a stored pack: shared ones, and their own. */
 export const visibleTo = (row: Pick<PackRow, "shared" | "owner">, owner: string | null) =>
@@ -84,26 +85,53 @@ export async function loadPackVersion(db: Db, id: string, version: number): Prom
   });
 }
 
-/** The newest version of every pack `owner` may see, without reading any cards. */
-export async function listVisiblePacks(db: Db, owner: string | null): Promise<PackRow[]> {
+/** Which uploaded packs a listing shows: those `owner` may see, only theirs, or only shared ones. */
+export type PackScope = "visible" | "mine" | "shared";
+
+/**
+ * One page of the newest versions of uploaded packs, by id, after `after` (exclusive),
+ * without reading any cards. Asks for one more than `limit`, so the caller knows whether
+ * another page follows.
+ */
+export async function listPacksPage(
+  db: Db,
+  q: { owner: string | null; scope: PackScope; after: string | null; limit: number },
+): Promise<PackRow[]> {
+  const who =
+    q.scope === "mine"
+      ? sql`owner = ${q.owner}`
+      : q.scope === "shared"
+        ? sql`shared`
+        : sql`(shared OR owner = ${q.owner})`;
+  const after = q.after === null ? sql`` : sql`AND id > ${q.after}`;
   const r = await sql<Record<string, unknown>>`SELECT DISTINCT ON (id) ${COLUMNS} FROM card_packs
-    WHERE deleted_at IS NULL AND (shared OR owner = ${owner})
-    ORDER BY id, version DESC`.execute(db);
+    WHERE deleted_at IS NULL AND ${who} ${after}
+    ORDER BY id, version DESC LIMIT ${q.limit + 1}`.execute(db);
   return r.rows.map(toRow);
 }
 
-/** Packs and bytes of them an owner keeps now (deleted packs no longer count). */
-export async function ownerPacks(db: Db, owner: string): Promise<{ packs: number; bytes: number }> {
+/**
+ * What an owner keeps now (deleted packs no longer count): their packs, and the bytes of
+ * those and of the definitions they uploaded.
+ */
+export async function ownerUsage(db: Db, owner: string): Promise<{ packs: number; bytes: number }> {
   const r = await sql<{ packs: number; bytes: number }>`SELECT
       COUNT(DISTINCT id)::int AS packs, COALESCE(SUM(bytes), 0)::bigint AS bytes
     FROM card_packs WHERE owner = ${owner} AND deleted_at IS NULL`.execute(db);
+  const d = await sql<{ bytes: number }>`SELECT COALESCE(SUM(bytes), 0)::bigint AS bytes
+    FROM game_definitions WHERE owner = ${owner}`.execute(db);
   const row = r.rows[0]!;
-  return { packs: Number(row.packs), bytes: Number(row.bytes) };
+  return { packs: Number(row.packs), bytes: Number(row.bytes) + Number(d.rows[0]!.bytes) };
 }
 
-/** Bytes of every stored pack version, for the server's total quota (deleted packs not yet purged count). */
-export async function storedPackBytes(db: Db): Promise<number> {
-  const r = await sql<{ total: number }>`SELECT COALESCE(SUM(bytes), 0)::bigint AS total FROM card_packs`.execute(db);
+/**
+ * Bytes of every stored pack version and uploaded definition, for the server's total quota
+ * (deleted packs not yet purged count).
+ */
+export async function storedUploadBytes(db: Db): Promise<number> {
+  const r = await sql<{ total: number }>`SELECT
+      (SELECT COALESCE(SUM(bytes), 0) FROM card_packs)::bigint
+      + (SELECT COALESCE(SUM(bytes), 0) FROM game_definitions WHERE owner IS NOT NULL)::bigint AS total`.execute(db);
   return Number(r.rows[0]!.total);
 }
 

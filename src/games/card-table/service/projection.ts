@@ -1,7 +1,8 @@
 import { sql } from "kysely";
-import type { ServiceContext } from "../../../engine/module";
-import type { Outbound } from "../../../engine/rules";
+import type { Projection, ServiceContext } from "../../../engine/module";
+import { wireSettings } from "../settings";
 import type { CardTableState } from "../state";
+import { finishedGame } from "./finished-game";
 
 /**
  * History rows wait briefly and go in as one statement: the embedded database shares the
@@ -9,14 +10,29 @@ import type { CardTableState } from "../state";
  */
 const FLUSH_MS = 250;
 const FLUSH_ROWS = 500;
-const pending = {
-  events: [] as { game_id: string; event: string }[],
-  players: new Map<string, string>(),
-  timer: null as NodeJS.Timeout | null,
-};
+type Db = ServiceContext["db"];
+interface Pending {
+  events: { game_id: string; event: string }[];
+  players: Map<string, string>;
+  timer: NodeJS.Timeout | null;
+}
+
+/**
+ * One buffer per database: two servers in one process (tests, a bench) must never flush
+ * one's rows into the other's tables, where its games do not exist.
+ */
+const buffers = new WeakMap<Db, Pending>();
+function pendingFor(db: Db): Pending {
+  const known = buffers.get(db);
+  if (known) return known;
+  const made: Pending = { events: [], players: new Map(), timer: null };
+  buffers.set(db, made);
+  return made;
+}
 
 /** Write every buffered history row now (the timer, a full buffer, or shutdown). */
-export async function flushCardHistory(db: ServiceContext["db"]): Promise<void> {
+export async function flushCardHistory(db: Db): Promise<void> {
+  const pending = pendingFor(db);
   if (pending.timer) clearTimeout(pending.timer);
   pending.timer = null;
   const events = pending.events.splice(0);
@@ -32,8 +48,8 @@ export async function flushCardHistory(db: ServiceContext["db"]): Promise<void> 
 }
 
 /**
- * What this process last wrote, for the most recent keys only (a game or definition that
- * falls out is simply written again: every write here is an idempotent upsert).
+ * What this process last wrote, for the most recent keys only (a game that falls out is
+ * simply written again: every write here is an idempotent upsert).
  */
 class RecentWrites {
   private readonly seen = new Map<string, string>();
@@ -41,10 +57,6 @@ class RecentWrites {
 
   get(key: string): string | undefined {
     return this.seen.get(key);
-  }
-
-  has(key: string): boolean {
-    return this.seen.has(key);
   }
 
   set(key: string, value: string): void {
@@ -59,40 +71,33 @@ class RecentWrites {
  * ended game stays remembered: the commits after its end (players leaving, timers)
  * must not write its final state again.
  */
-const lastStatus = new RecentWrites(10_000);
-/** Definitions already in each database's game_definitions (a game never changes those rows). */
-const definitionsWritten = new WeakMap<object, RecentWrites>();
+const lastStatuses = new WeakMap<Db, RecentWrites>();
+function lastStatusFor(db: Db): RecentWrites {
+  const known = lastStatuses.get(db);
+  if (known) return known;
+  const made = new RecentWrites(10_000);
+  lastStatuses.set(db, made);
+  return made;
+}
 
 /**
  * Mirror a table into the document's tables: the games row (status, settings, start and
- * end, and the final state when it ends), every event in game_events, and each player in
- * players. The room's input log stays the source of truth; this is for history and analytics.
+ * end, and a summary of the finished game when it ends: `finished-game.ts`), every event in
+ * game_events, and each player in players. The room's input log stays the source of truth;
+ * this is for history and analytics. The row names its definition when one is stored under
+ * that id (shipped ones at every start, uploaded ones when uploaded); a definition sent with
+ * the table is not copied here, so it is neither listed nor stored outside its owner's quota.
  */
-export async function projectCardTable(
-  { db }: ServiceContext,
-  room: { uid: string; code: string },
-  raw: unknown,
-  out: Outbound[],
-): Promise<void> {
+export const projectCardTable: Projection = async ({ db }, room, raw, out) => {
   const s = raw as CardTableState;
   const status = s.status;
+  const lastStatus = lastStatusFor(db);
+  const pending = pendingFor(db);
   if (lastStatus.get(room.uid) !== status) {
-    const definitionId = s.definition.id;
-    let written = definitionsWritten.get(db);
-    if (!written) {
-      written = new RecentWrites(1_000);
-      definitionsWritten.set(db, written);
-    }
-    if (!written.has(definitionId)) {
-      await sql`INSERT INTO game_definitions (id, name, definition)
-        VALUES (${definitionId}, ${s.definition.name}, ${JSON.stringify(s.definition)})
-        ON CONFLICT (id) DO NOTHING`.execute(db);
-      written.set(definitionId, "");
-    }
     const ended = status === "ended";
     await sql`INSERT INTO games (id, definition_id, status, settings, state, started_at, ended_at)
-      VALUES (${room.uid}, ${definitionId}, ${status}, ${JSON.stringify(s.settings)},
-              ${ended ? JSON.stringify(s) : null},
+      VALUES (${room.uid}, (SELECT id FROM game_definitions WHERE id = ${s.definitionId}), ${status},
+              ${JSON.stringify(wireSettings(s.settings))}, ${ended ? JSON.stringify(finishedGame(s)) : null},
               ${status === "playing" ? sql`now()` : null}, ${ended ? sql`now()` : null})
       ON CONFLICT (id) DO UPDATE SET status = excluded.status, settings = excluded.settings,
         state = excluded.state,
@@ -120,4 +125,4 @@ export async function projectCardTable(
     }, FLUSH_MS);
     pending.timer.unref();
   }
-}
+};

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ApiRefusal, type RouteInput, type ServiceContext } from "../../../engine/module";
 import { ownerOf, requireOwner } from "../../../engine/owner";
-import { loadPacks } from "../content/index";
 import { CardPack } from "../content/schema";
+import { shippedPacks } from "../content/shipped";
 import { GameDefinition } from "../definition";
 import { builtinDefinition, DEFAULT_DEFINITION } from "../definitions/index";
 import type { CardTableOptions, DefinitionRef } from "../options";
@@ -13,6 +13,7 @@ import { DEFINITION, GAME, PACK, type PackRef, rememberDefinition, rememberPack 
 import { latestPack, visibleTo } from "./pack-store";
 import { admitContent } from "./quota";
 import { loadDefinition } from "./store";
+import { refuseOverlong, TEXT_LIMITS } from "./text-limits";
 
 /**
  * The REST body for a new table. Unlike the rules' options it may carry content: packs
@@ -52,7 +53,11 @@ export async function toCardTableOptions(
       "packs_too_large",
       `Packs sent with a new table may hold ${PACK_LIMITS.inlineBytes / 1024} KB; upload bigger ones first.`,
     );
+  sent.forEach((p, i) => {
+    refuseOverlong(p, `packs[${i}]`);
+  });
   const inlineDefinition = typeof b.definition === "object" ? b.definition : null;
+  if (inlineDefinition) refuseOverlong(inlineDefinition, "definition", TEXT_LIMITS.definitionDepth);
   if (inlineDefinition && bytesOf(inlineDefinition) > PACK_LIMITS.definitionBytes)
     throw new ApiRefusal(
       413,
@@ -78,7 +83,7 @@ export async function toCardTableOptions(
   const bad = settingsProblem(definition, b.settings ?? {});
   if (bad) throw new ApiRefusal(400, "invalid_body", `settings: ${bad}`);
 
-  const shipped = new Map(loadPacks().map((p) => [p.id, p]));
+  const shipped = new Map(shippedPacks().map((p) => [p.id, p]));
   const packRefs: PackRef[] = [];
   let cards = sent.reduce((n, p) => n + cardsIn(p), 0);
   for (const id of new Set(b.settings?.packIds ?? [])) {

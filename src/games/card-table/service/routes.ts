@@ -4,15 +4,18 @@ import { ownerOf, requireOwner } from "../../../engine/owner";
 import { importCah } from "../content/cah-format";
 import { loadPacks } from "../content/index";
 import { CardPack } from "../content/schema";
+import { shippedPacks } from "../content/shipped";
 import { GameDefinition } from "../definition";
 import { builtinDefinitions } from "../definitions/index";
+import { standInPacks, type TrialTable, trialGame } from "../trial";
 import { PACK_LIMITS } from "./limits";
 import {
   deletePack,
   latestPack,
-  listVisiblePacks,
+  listPacksPage,
   loadPackVersion,
   type PackRow,
+  type PackScope,
   packBytes,
   packCardCount,
   packCounts,
@@ -20,10 +23,12 @@ import {
   setShared,
   visibleTo,
 } from "./pack-store";
+import { PAGE_SIZES, pageOf, pageOver, pageParams } from "./paging";
 import { admitContent } from "./quota";
-import { listDefinitions, saveDefinition } from "./store";
+import { type DefinitionRow, definitionBytes, definitionExists, listDefinitionsPage, saveDefinition } from "./store";
+import { refuseOverlong, TEXT_LIMITS } from "./text-limits";
 
-const shippedIds = () => new Set(loadPacks().map((p) => p.id));
+const shippedIds = () => new Set(shippedPacks().map((p) => p.id));
 
 /** An imported pack whose id is taken gets the next free "-2", "-3"… and its card ids follow. */
 function withFreshId(pack: CardPack, taken: Set<string>): CardPack {
@@ -68,7 +73,7 @@ function uploadedSummary(p: PackRow, owner: string | null) {
   };
 }
 
-function defSummary(d: GameDefinition, source: "builtin" | "uploaded") {
+function defSummary(d: Omit<DefinitionRow, "owner">, source: "builtin" | "uploaded", mine = false) {
   return {
     id: d.id,
     name: d.name,
@@ -78,11 +83,57 @@ function defSummary(d: GameDefinition, source: "builtin" | "uploaded") {
     variants: d.variants,
     defaultSettings: d.defaultSettings,
     source,
+    ...(source === "uploaded" ? { mine } : {}),
   };
 }
 
+/** Which packs a listing shows (`?scope=`): everything you may use, or one part of it. */
+const SCOPES = ["all", "shipped", "uploaded", "mine", "shared"] as const;
+type Scope = (typeof SCOPES)[number];
+const STORED_SCOPE: Record<Exclude<Scope, "shipped">, PackScope> = {
+  all: "visible",
+  uploaded: "visible",
+  mine: "mine",
+  shared: "shared",
+};
+
+const PackSummary = z.object({
+  id: z.string(),
+  version: z.int().optional().describe("uploaded packs: the version a new table would use"),
+  name: z.string(),
+  description: z.string().optional(),
+  official: z.boolean(),
+  source: z.enum(["shipped", "uploaded"]),
+  shared: z.boolean().optional(),
+  mine: z.boolean().optional(),
+  counts: z.record(z.string(), z.int()).describe("cards per deck; a listing never carries the cards"),
+});
+const DefinitionSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  minPlayers: z.int(),
+  maxPlayers: z.int(),
+  variants: z.array(z.object({ id: z.string(), name: z.string(), description: z.string() }).loose()),
+  defaultSettings: z.record(z.string(), z.unknown()),
+  source: z.enum(["builtin", "uploaded"]),
+  mine: z.boolean().optional(),
+});
+const NextCursor = z.string().nullable().describe("pass as ?cursor= for the next page; null on the last");
+const PacksQuery = z.object({
+  ...pageParams(PAGE_SIZES.packs),
+  scope: z
+    .enum(SCOPES)
+    .optional()
+    .describe("all (default): shipped first, then uploads you may use; or shipped, uploaded, mine, shared"),
+});
+const DefinitionsQuery = z.object(pageParams(PAGE_SIZES.definitions));
+
 /** Size and count limits on each pack, then the owner's and the server's quotas. */
-async function admit(ctx: ServiceContext, owner: string, packs: CardPack[]): Promise<void> {
+async function admit(ctx: ServiceContext, owner: string, packs: CardPack[], what = "the pack"): Promise<void> {
+  packs.forEach((pack, i) => {
+    refuseOverlong(pack, packs.length > 1 ? `imported pack ${i + 1}` : what);
+  });
   for (const pack of packs) {
     if (packCardCount(pack) > PACK_LIMITS.packCards)
       throw new ApiRefusal(
@@ -125,16 +176,29 @@ export const cardTableRoutes: RouteDef[] = [
   {
     method: "GET",
     path: "/packs",
-    summary: "List card packs: shipped, shared, and your own (with X-Parlor-Owner); counts only, no cards",
+    summary:
+      "List card packs, a page at a time: shipped, shared, and your own (with X-Parlor-Owner); counts only, never cards",
+    query: PacksQuery,
+    responses: { 200: z.object({ packs: z.array(PackSummary), nextCursor: NextCursor }) },
+    refusals: [400],
     async handle({ db }, req) {
       const owner = ownerOf(req);
-      const uploaded = await listVisiblePacks(db, owner);
-      return {
-        status: 200,
-        body: {
-          packs: [...loadPacks().map(shippedSummary), ...uploaded.map((p) => uploadedSummary(p, owner))],
-        },
-      };
+      const { limit, cursor } = pageOf(req.query, PAGE_SIZES.packs);
+      const scope = (req.query.scope ?? "all") as Scope;
+      if (!SCOPES.includes(scope)) throw new ApiRefusal(400, "invalid_query", `scope is one of ${SCOPES.join(", ")}.`);
+      // The answer packs: the card decks (standard-52, jokers) are fetched by id by the games built on them.
+      const shipped =
+        scope === "all" || scope === "shipped" ? loadPacks().map((p) => ({ id: p.id, item: shippedSummary(p) })) : [];
+      const stored =
+        scope === "shipped"
+          ? null
+          : async (after: string | null, want: number) =>
+              (await listPacksPage(db, { owner, scope: STORED_SCOPE[scope], after, limit: want })).map((p) => ({
+                id: p.id,
+                item: uploadedSummary(p, owner),
+              }));
+      const page = await pageOver({ limit, cursor, shipped, stored });
+      return { status: 200, body: { packs: page.items, nextCursor: page.nextCursor } };
     },
   },
   {
@@ -143,7 +207,7 @@ export const cardTableRoutes: RouteDef[] = [
     summary: "One card pack with its cards (shipped, shared, or your own)",
     async handle({ db }, req) {
       const id = req.params.id ?? "";
-      const shipped = loadPacks().find((p) => p.id === id);
+      const shipped = shippedPacks().find((p) => p.id === id);
       if (shipped) return { status: 200, body: shipped };
       const row = await latestPack(db, id);
       const pack = row && visibleTo(row, ownerOf(req)) ? await loadPackVersion(db, id, row.version) : null;
@@ -219,8 +283,8 @@ export const cardTableRoutes: RouteDef[] = [
       if (!result.ok) throw new ApiRefusal(400, result.error.code, result.error.message);
       if (result.packs.length > PACK_LIMITS.importPacks)
         throw new ApiRefusal(413, "too_many_packs", `One import may create ${PACK_LIMITS.importPacks} packs.`);
+      // Taken ids are found one by one below: the import never reads a listing.
       const taken = shippedIds();
-      for (const p of await listVisiblePacks(ctx.db, null)) taken.add(p.id);
       const packs: CardPack[] = [];
       for (const imported of result.packs) {
         let pack = withFreshId(imported, taken);
@@ -243,32 +307,79 @@ export const cardTableRoutes: RouteDef[] = [
   {
     method: "GET",
     path: "/definitions",
-    summary: "List game definitions (built in and uploaded)",
-    async handle({ db }) {
-      const uploaded = (await listDefinitions(db)).filter((d) => !builtinDefinitions.has(d.id));
-      return {
-        status: 200,
-        body: {
-          definitions: [
-            ...[...builtinDefinitions.values()].map((d) => defSummary(d, "builtin")),
-            ...uploaded.map((d) => defSummary(d, "uploaded")),
-          ],
-        },
-      };
+    summary: "List game definitions, a page at a time (built in first, then uploaded): never their phases or decks",
+    query: DefinitionsQuery,
+    responses: { 200: z.object({ definitions: z.array(DefinitionSummary), nextCursor: NextCursor }) },
+    refusals: [400],
+    async handle({ db }, req) {
+      const owner = ownerOf(req);
+      const { limit, cursor } = pageOf(req.query, PAGE_SIZES.definitions);
+      const builtin = [...builtinDefinitions.values()];
+      const page = await pageOver({
+        limit,
+        cursor,
+        shipped: builtin.map((d) => ({ id: d.id, item: defSummary(d, "builtin") })),
+        stored: async (after, want) =>
+          (await listDefinitionsPage(db, { after, limit: want, except: builtin.map((d) => d.id) })).map((d) => ({
+            id: d.id,
+            item: defSummary(d, "uploaded", owner !== null && d.owner === owner),
+          })),
+      });
+      return { status: 200, body: { definitions: page.items, nextCursor: page.nextCursor } };
     },
   },
   {
     method: "POST",
     path: "/definitions",
-    summary: "Upload a game definition (JSON, at most 64 KB): a new game with no new code",
+    summary:
+      "Upload a game definition (JSON, at most 64 KB): a new game with no new code; yours (X-Parlor-Owner), listed for everyone",
     body: GameDefinition,
+    refusals: [409, 413, 422],
     bodyLimit: PACK_LIMITS.definitionBytes,
     perMinute: PACK_LIMITS.uploadsPerMinute,
-    async handle({ db }, { body }) {
-      const def = body as GameDefinition;
-      if (builtinDefinitions.has(def.id) || !(await saveDefinition(db, def)))
+    async handle(ctx, req) {
+      const owner = requireOwner(req);
+      const def = req.body as GameDefinition;
+      refuseOverlong(def, "the definition", TEXT_LIMITS.definitionDepth);
+      if (builtinDefinitions.has(def.id) || (await definitionExists(ctx.db, def.id)))
         throw new ApiRefusal(409, "definition_exists", `A definition with id "${def.id}" already exists.`);
-      return { status: 201, body: defSummary(def, "uploaded") };
+      await admitContent(ctx, owner, definitionBytes(def));
+      const trial = await trialGame(def, await trialTable(ctx.db, def, owner), def.id);
+      if (!trial.ok)
+        throw new ApiRefusal(
+          422,
+          "definition_unplayable",
+          `A trial game of bots choosing random legal actions did not finish: ${trial.why}.`,
+        );
+      if (!(await saveDefinition(ctx.db, def, { owner })))
+        throw new ApiRefusal(409, "definition_exists", `A definition with id "${def.id}" already exists.`);
+      return { status: 201, body: defSummary(def, "uploaded", true) };
     },
   },
 ];
+
+/**
+ * What a definition's trial game deals from: its default packs, shipped or uploaded ones the
+ * uploader may use (the newest version of each), as a table with its defaults would; or,
+ * when it names none, plain stand-in cards for its decks.
+ */
+async function trialTable(db: ServiceContext["db"], def: GameDefinition, owner: string): Promise<TrialTable> {
+  const ids = def.defaultSettings.packIds ?? [];
+  if (ids.length === 0) {
+    const standIns = new Map(standInPacks(def).map((p) => [p.id, p]));
+    return { packs: (id) => standIns.get(id), settings: { packIds: [...standIns.keys()] } };
+  }
+  const shipped = new Map(shippedPacks().map((p) => [p.id, p]));
+  const found = new Map<string, CardPack>();
+  for (const id of ids) {
+    const own = shipped.get(id);
+    if (own) {
+      found.set(id, own);
+      continue;
+    }
+    const row = await latestPack(db, id);
+    const pack = row && visibleTo(row, owner) ? await loadPackVersion(db, id, row.version) : null;
+    if (pack) found.set(id, pack);
+  }
+  return { packs: (id) => found.get(id) };
+}

@@ -187,6 +187,46 @@ describe("teammates from stints", () => {
   });
 });
 
+describe("teammates need both to have played (issue 18)", () => {
+  // Three players: one who played KKR 2022, one in KKR's 2022 squad without a game (he played
+  // for SRH in 2021), and one who played SRH 2021. Countries differ, so only the IPL can pair them.
+  const raws = [
+    raw({ id: "a", country: "Australia", ipl: ["KKR"], iplMatches: 5, stints: ["Australia ODI 2012-06", "KKR 2022"] }),
+    raw({
+      id: "b",
+      country: "Afghanistan",
+      ipl: ["SRH"],
+      iplMatches: 3,
+      stints: ["Afghanistan ODI 2012-06", "SRH 2021"],
+      squadOnly: ["KKR 2022"],
+    }),
+    raw({ id: "c", country: "England", ipl: ["SRH"], iplMatches: 1, stints: ["England ODI 2012-06", "SRH 2021"] }),
+  ];
+
+  it("a season in a squad without a game makes no teammate and no franchise", () => {
+    const mates = deriveTeammates(raws);
+    expect(mates.get("a")).toEqual([]);
+    expect(mates.get("b")).toEqual([{ playerId: "c", playerName: "Player C", contexts: ["SRH 2021"] }]);
+    expect(buildPlayers(raws).find((p) => p.id === "b")!.iplTeams).toEqual(["SRH"]);
+  });
+
+  it("the same franchise in different seasons is no pair, the same season is", () => {
+    const mates = deriveTeammates([
+      raw({ id: "x", country: "Australia", ipl: ["RR"], iplMatches: 2, stints: ["Australia ODI 2012-06", "RR 2020"] }),
+      raw({ id: "y", country: "England", ipl: ["RR"], iplMatches: 2, stints: ["England ODI 2012-06", "RR 2021"] }),
+      raw({
+        id: "z",
+        country: "Pakistan",
+        ipl: ["RR"],
+        iplMatches: 2,
+        stints: ["Pakistan ODI 2012-06", "RR 2020-2021"],
+      }),
+    ]);
+    expect(mates.get("x")!.map((t) => [t.playerId, t.contexts])).toEqual([["z", ["RR 2020"]]]);
+    expect(mates.get("y")!.map((t) => [t.playerId, t.contexts])).toEqual([["z", ["RR 2021"]]]);
+  });
+});
+
 describe("buildPlayers", () => {
   it("produces records that fit the document's schema", () => {
     const built = buildPlayers([

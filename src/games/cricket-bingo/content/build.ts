@@ -11,7 +11,7 @@ import {
   type Stats,
   type TeammateEntry,
 } from "./schema";
-import { compactContexts, parseStint, type Stint, sharedYears, squadOf } from "./stints";
+import { compactContexts, parseStint, type Stint, squadOf } from "./stints";
 
 export const COUNTRY_CODE_OF = Object.fromEntries(
   Object.entries(COUNTRIES).map(([code, name]) => [name, code]),
@@ -67,9 +67,14 @@ export const IPL_COLORS: Record<IplCode, string> = {
   GL: "#E04F16",
 };
 
-/** Parsed stints; records that fail to parse are reported by the content checks, not here. */
+/** Parsed stints (where he played); records that fail to parse are reported by the content checks, not here. */
 export function stintsOf(raw: RawPlayer): Stint[] {
   return raw.stints.map(parseStint).filter((s): s is Stint => typeof s !== "string");
+}
+
+/** Parsed squad-only IPL seasons (in a squad, no match); others are reported by the content checks. */
+export function squadOnlyOf(raw: RawPlayer): Stint[] {
+  return (raw.squadOnly ?? []).map(parseStint).filter((s): s is Stint => typeof s !== "string" && s.kind === "ipl");
 }
 
 /**
@@ -127,40 +132,77 @@ export function formatsOf(raw: RawPlayer): Format[] {
 }
 
 /**
- * Teammates from squad stints (RULINGS #6, issue 12 §5): two players are teammates when
- * they have stints in the same squad ("India ODI", "MI") whose months overlap: a national
- * stint runs from the month of its first match to the month of its last, an IPL stint
- * covers its seasons' months. Sharing a calendar year is not enough: Warne's last Test
+ * Where a stint's matches fall, as units a teammate pair must share: an IPL stint gives one
+ * unit per season (`"MI"`, 2019: one tournament), a national stint one per month of its span
+ * (`"India ODI"`, a month number), months standing in for the series (a side plays one
+ * series of a format at a time, and the data keeps spans of months, not series).
+ */
+function unitsOf(s: Stint): { squad: string; unit: number; year: number }[] {
+  const squad = squadOf(s);
+  const out: { squad: string; unit: number; year: number }[] = [];
+  if (s.kind === "ipl") for (let y = s.from; y <= s.to; y++) out.push({ squad, unit: y, year: y });
+  else for (let m = s.first; m <= s.last; m++) out.push({ squad, unit: m, year: Math.floor(m / 12) });
+  return out;
+}
+
+/**
+ * Teammates (docs/games/cricket-bingo.md, Decisions D6; issues 12 and 18): two players
+ * are teammates when both played for the same side in the same season or series: the same
+ * IPL franchise in the same season, or the same national side in the same format in the
+ * same month. Only stints where a player played count; a season in a squad without a game
+ * (`squadOnly`) makes no pair. Sharing a calendar year is not enough: Warne's last Test
  * (January 2007) and Mitchell Johnson's first (November 2007) do not make a pair.
- * Contexts list the squad and the years of the overlap ("India ODI 2008-2019", "MI 2013").
+ * Contexts list the squad and the years they shared ("India ODI 2008-2019", "MI 2013").
  * Symmetric by construction, and nobody is paired with himself.
  */
 export function deriveTeammates(raws: readonly RawPlayer[]): Map<string, TeammateEntry[]> {
-  const squads = new Map<string, { id: string; stint: Stint }[]>();
+  const units = new Map<string, { squad: string; year: number; ids: Set<string> }>();
+  // Contexts list squads in the order the data first names them (then years, ascending).
+  const squadOrder = new Map<string, number>();
   for (const r of raws) {
     for (const stint of stintsOf(r)) {
-      const key = squadOf(stint);
-      squads.set(key, [...(squads.get(key) ?? []), { id: r.id, stint }]);
+      if (!squadOrder.has(squadOf(stint))) squadOrder.set(squadOf(stint), squadOrder.size);
+      for (const u of unitsOf(stint)) {
+        const key = `${u.squad}|${u.unit}`;
+        let at = units.get(key);
+        if (!at) {
+          at = { squad: u.squad, year: u.year, ids: new Set() };
+          units.set(key, at);
+        }
+        at.ids.add(r.id);
+      }
     }
   }
-  const shared = new Map<string, Map<string, string[]>>();
+  type Shared = { squad: string; year: number };
+  const shared = new Map<string, Map<string, Map<string, Shared>>>();
   for (const r of raws) shared.set(r.id, new Map());
-  for (const [squad, members] of squads) {
-    for (const a of members) {
-      for (const b of members) {
-        if (a.id === b.id) continue;
-        const years = sharedYears(a.stint, b.stint);
-        if (years.length === 0) continue;
-        const row = shared.get(a.id)!;
-        row.set(b.id, [...(row.get(b.id) ?? []), ...years.map((y) => `${squad} ${y}`)]);
+  for (const { squad, year, ids } of units.values()) {
+    if (ids.size < 2) continue;
+    const context = `${squad} ${year}`;
+    for (const a of ids) {
+      const row = shared.get(a)!;
+      for (const b of ids) {
+        if (a === b) continue;
+        let contexts = row.get(b);
+        if (!contexts) {
+          contexts = new Map();
+          row.set(b, contexts);
+        }
+        contexts.set(context, { squad, year });
       }
     }
   }
   const names = new Map(raws.map((r) => [r.id, r.name]));
+  const byOrder = ([, x]: [string, Shared], [, y]: [string, Shared]) =>
+    squadOrder.get(x.squad)! - squadOrder.get(y.squad)! || x.year - y.year;
   const out = new Map<string, TeammateEntry[]>();
   for (const [id, row] of shared) {
     const entries = [...row.entries()]
-      .map(([other, ctxs]) => ({ playerId: other, playerName: names.get(other)!, contexts: compactContexts(ctxs) }))
+      .map(([other, ctxs]) => ({
+        playerId: other,
+        playerName: names.get(other)!,
+        contexts: compactContexts([...ctxs.entries()].sort(byOrder).map(([c]) => c)),
+      }))
       .sort((x, y) => x.playerId.localeCompare(y.playerId));
     out.set(id, entries);
   }

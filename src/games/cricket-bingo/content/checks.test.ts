@@ -55,6 +55,51 @@ describe("stint checks", () => {
   });
 });
 
+describe("squad-only seasons (issue 18)", () => {
+  it("are IPL seasons that are neither played nor a franchise of the player's", () => {
+    const problems = stintProblems(
+      raw({
+        id: "s",
+        ipl: ["KKR", "SRH"],
+        iplMatches: 3,
+        stints: ["India ODI 2010-03", "SRH 2021", "KKR 2022"],
+        squadOnly: ["KKR 2022", "SRH 2021-2022", "India ODI 2011-01", "XYZ 2020"],
+      }),
+    ).join("\n");
+    expect(problems).toMatch(/squad-only KKR 2022 is also a season played/);
+    expect(problems).toMatch(/squad-only SRH 2021 is also a season played/);
+    expect(problems).toMatch(/squad-only "India ODI 2011-01" is not an IPL season/);
+    expect(problems).toMatch(/"XYZ 2020"/);
+  });
+
+  it("a franchise whose only seasons are squad-only is not a franchise of his", () => {
+    expect(
+      stintProblems(
+        raw({ id: "n", ipl: ["KKR"], iplMatches: 1, stints: ["India ODI 2010-03"], squadOnly: ["KKR 2022"] }),
+      ).join("\n"),
+    ).toMatch(/KKR without a stint/);
+  });
+
+  it("every season played needs a match: no more seasons than IPL matches", () => {
+    expect(
+      stintProblems(raw({ id: "m", ipl: ["MI"], iplMatches: 2, stints: ["India ODI 2010-03", "MI 2012-2014"] })),
+    ).toEqual(["m: 3 IPL seasons played but 2 IPL matches"]);
+  });
+
+  it("a squad-only season of the champions counts for the IPL trophy, and calls for it (squads are credited)", () => {
+    const champs = raw({
+      id: "t",
+      ipl: ["SRH"],
+      iplMatches: 1,
+      trophies: ["IPL"],
+      stints: ["India ODI 2010-03", "SRH 2015"],
+      squadOnly: ["KKR 2012"],
+    });
+    expect(trophyProblems(champs)).toEqual([]);
+    expect(trophyProblems({ ...champs, trophies: [] })).toEqual(["t: in KKR's squad in 2012 but no IPL trophy"]);
+  });
+});
+
 describe("trophy checks", () => {
   it("want the IPL trophy from anyone who played a season for the champions", () => {
     expect(

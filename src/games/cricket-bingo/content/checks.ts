@@ -112,6 +112,19 @@ export function stintProblems(raw: RawPlayer): string[] {
   for (const team of raw.ipl) {
     if (!parsed.some((s) => s.kind === "ipl" && s.team === team)) out.push(`${raw.id}: ${team} without a stint`);
   }
+  // Every IPL season listed is a season he played in, so each needs a match of its own.
+  const seasons = parsed.reduce((n, s) => n + (s.kind === "ipl" ? s.to - s.from + 1 : 0), 0);
+  if (seasons > raw.iplMatches) out.push(`${raw.id}: ${seasons} IPL seasons played but ${raw.iplMatches} IPL matches`);
+  // Seasons in a squad without a game (issue 18): IPL seasons, none of them also played.
+  for (const text of raw.squadOnly ?? []) {
+    const s = parseStint(text);
+    if (typeof s === "string") out.push(`${raw.id}: ${s}`);
+    else if (s.kind !== "ipl") out.push(`${raw.id}: squad-only "${text}" is not an IPL season`);
+    else
+      for (let y = s.from; y <= s.to; y++)
+        if (parsed.some((p) => p.kind === "ipl" && p.team === s.team && p.from <= y && y <= p.to))
+          out.push(`${raw.id}: squad-only ${s.team} ${y} is also a season played`);
+  }
   if (raw.iplMatches > 0 !== raw.ipl.length > 0) out.push(`${raw.id}: iplMatches and ipl[] disagree`);
   if (new Set(raw.ipl).size !== raw.ipl.length) out.push(`${raw.id}: a franchise listed twice`);
   return out;
@@ -121,12 +134,16 @@ export function stintProblems(raw: RawPlayer): string[] {
  * Trophies agree with the stints. Trophies are credited to every member of the winning
  * squad, whether or not he played (docs/content.md), so a national trophy needs a stint
  * for his country within a year of a win (a squad member may not have played that very
- * year, nor in that format: Piyush Chawla was in the 2007 T20 World Cup squad), and playing a season for the IPL champions means the IPL
- * trophy.
+ * year, nor in that format: Piyush Chawla was in the 2007 T20 World Cup squad), and a
+ * season with the IPL champions, played or in the squad only, means the IPL trophy.
  */
 export function trophyProblems(raw: RawPlayer): string[] {
   const out: string[] = [];
-  const stints = raw.stints.map(parseStint).filter((s): s is Stint => typeof s !== "string");
+  const played = raw.stints.map(parseStint).filter((s): s is Stint => typeof s !== "string");
+  const squads = (raw.squadOnly ?? [])
+    .map(parseStint)
+    .filter((s): s is Stint => typeof s !== "string" && s.kind === "ipl");
+  const stints = [...played, ...squads];
   if (new Set(raw.trophies).size !== raw.trophies.length) out.push(`${raw.id}: a trophy listed twice`);
   for (const t of raw.trophies) {
     const ok =
@@ -141,10 +158,14 @@ export function trophyProblems(raw: RawPlayer): string[] {
     if (!ok) out.push(`${raw.id}: ${t} without a stint near a win`);
   }
   if (!raw.trophies.includes("IPL")) {
-    const won = Object.entries(IPL_WINNERS).find(([y, team]) =>
-      stints.some((s) => s.kind === "ipl" && s.team === team && covers(s, Number(y))),
-    );
-    if (won) out.push(`${raw.id}: played for ${won[1]} in ${won[0]} but no IPL trophy`);
+    const won = (list: Stint[]) =>
+      Object.entries(IPL_WINNERS).find(([y, team]) =>
+        list.some((s) => s.kind === "ipl" && s.team === team && covers(s, Number(y))),
+      );
+    const asPlayer = won(played);
+    const inSquad = won(squads);
+    if (asPlayer) out.push(`${raw.id}: played for ${asPlayer[1]} in ${asPlayer[0]} but no IPL trophy`);
+    else if (inSquad) out.push(`${raw.id}: in ${inSquad[1]}'s squad in ${inSquad[0]} but no IPL trophy`);
   }
   return out;
 }

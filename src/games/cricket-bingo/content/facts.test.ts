@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadCricketPlayers } from "./index";
+import { loadCategories, loadCricketPlayers, validate } from "./index";
 import type { CricketPlayer } from "./schema";
 
 /**
@@ -25,52 +25,31 @@ function teammates(a: string, b: string): boolean {
 }
 
 describe("career figures", () => {
-  it("Tendulkar: 15,921 Test runs, 18,426 ODI runs, 100 international centuries", () => {
-    const s = player("sachin-tendulkar").stats;
-    near(s.testRuns, 15921);
-    near(s.odiRuns, 18426);
-    expect(s.centuries).toBe(100);
-    expect(s.testMatches).toBe(200);
+  it.each([
+    ["sachin-tendulkar", "testRuns", 15921],
+    ["sachin-tendulkar", "odiRuns", 18426],
+    ["jacques-kallis", "testWickets", 292],
+    ["jacques-kallis", "testRuns", 13289],
+    ["shane-warne", "testWickets", 708],
+    ["glenn-mcgrath", "testWickets", 563],
+    ["anil-kumble", "testWickets", 619],
+    ["james-anderson", "testWickets", 704],
+    ["wasim-akram", "odiWickets", 502],
+    ["waqar-younis", "odiWickets", 416],
+    ["ricky-ponting", "testRuns", 13378],
+    ["rahul-dravid", "testRuns", 13288],
+    // At the end of 2024.
+    ["virat-kohli", "odiRuns", 13906],
+    ["dale-steyn", "testWickets", 439],
+    ["ms-dhoni", "odiMatches", 350],
+    ["ms-dhoni", "odiRuns", 10773],
+  ] as const)("%s: %s near the published %i", (id, stat, published) => {
+    near(player(id).stats[stat], published);
   });
 
-  it("Kallis: about 292 Test wickets and 13,289 Test runs", () => {
-    const s = player("jacques-kallis").stats;
-    near(s.testWickets, 292);
-    near(s.testRuns, 13289);
-  });
-
-  it("Warne took 708 Test wickets and McGrath 563", () => {
-    near(player("shane-warne").stats.testWickets, 708);
-    near(player("glenn-mcgrath").stats.testWickets, 563);
-  });
-
-  it("Kumble took 619 Test wickets and Anderson 704", () => {
-    near(player("anil-kumble").stats.testWickets, 619);
-    near(player("james-anderson").stats.testWickets, 704);
-  });
-
-  it("Wasim Akram took 502 ODI wickets and Waqar Younis 416", () => {
-    near(player("wasim-akram").stats.odiWickets, 502);
-    near(player("waqar-younis").stats.odiWickets, 416);
-  });
-
-  it("Ponting scored 13,378 Test runs and Dravid 13,288", () => {
-    near(player("ricky-ponting").stats.testRuns, 13378);
-    near(player("rahul-dravid").stats.testRuns, 13288);
-  });
-
-  it("Kohli had about 13,900 ODI runs and 81 international hundreds at the end of 2024", () => {
-    near(player("virat-kohli").stats.odiRuns, 13906);
+  it("Tendulkar played 200 Tests and made 100 international centuries; Kohli 81 by the end of 2024", () => {
+    expect(player("sachin-tendulkar").stats).toMatchObject({ testMatches: 200, centuries: 100 });
     expect(player("virat-kohli").stats.centuries).toBe(81);
-  });
-
-  it("Dale Steyn took 439 Test wickets", () => {
-    near(player("dale-steyn").stats.testWickets, 439);
-  });
-
-  it("Dhoni played 350 ODIs and scored 10,773 ODI runs", () => {
-    near(player("ms-dhoni").stats.odiMatches, 350);
-    near(player("ms-dhoni").stats.odiRuns, 10773);
   });
 
   it("Inzamam-ul-Haq played one T20I, in 2006, and made 11", () => {
@@ -242,5 +221,43 @@ describe("teammates", () => {
     for (const p of players) {
       for (const t of p.teammates) expect(teammates(t.playerId, p.id)).toBe(true);
     }
+  });
+});
+
+describe("squad members who never played (issue 18)", () => {
+  const cell = (id: string) => loadCategories().find((c) => c.id === id)!;
+  const shared = (a: string, b: string) => player(a).teammates.find((t) => t.playerId === b)?.contexts;
+
+  it("Mohammad Nabi played his IPL cricket for Sunrisers and Mumbai; he was in KKR's 2022 squad without a game", () => {
+    expect([...player("mohammad-nabi").iplTeams].sort()).toEqual(["MI", "SRH"]);
+    expect(validate(player("mohammad-nabi"), cell("team-kkr"))).toBe(false);
+    expect(validate(player("mohammad-nabi"), cell("team-srh"))).toBe(true);
+    for (const t of player("mohammad-nabi").teammates)
+      expect(
+        t.contexts.filter((c) => c.startsWith("KKR")),
+        t.playerId,
+      ).toEqual([]);
+    // KKR 2022 was their only IPL season in common.
+    expect(teammates("mohammad-nabi", "andre-russell")).toBe(false);
+    expect(teammates("mohammad-nabi", "sunil-narine")).toBe(false);
+    // Sunrisers in 2017-2021 remain.
+    expect(shared("mohammad-nabi", "rashid-khan")).toContain("SRH 2017-2021");
+  });
+
+  it("Lasith Malinga missed the 2016 season injured, so he never played with Guptill (whose only Mumbai season it was)", () => {
+    expect(teammates("lasith-malinga", "martin-guptill")).toBe(false);
+    expect(shared("lasith-malinga", "jos-buttler")).toEqual(["MI 2017"]);
+  });
+
+  it("Cheteshwar Pujara was in CSK's 2021 title squad without a game: the trophy is his, the franchise is not", () => {
+    expect(player("cheteshwar-pujara").trophies).toContain("IPL");
+    expect(player("cheteshwar-pujara").iplTeams).not.toContain("CSK");
+    // Dhoni and he were India's Test teammates; Chennai 2021 adds nothing.
+    expect(shared("cheteshwar-pujara", "ms-dhoni")?.some((c) => c.startsWith("CSK"))).toBe(false);
+    expect(shared("cheteshwar-pujara", "ms-dhoni")).toContain("India Test 2010-2014");
+  });
+
+  it("Ajinkya Rahane played for Mumbai Indians from their first season", () => {
+    expect(shared("ajinkya-rahane", "shaun-pollock")).toEqual(["MI 2008"]);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The ten national teams the document maps (§4.2), code to country name. */
+/** The ten national teams the game maps, code to country name. */
 export const COUNTRIES = {
   IND: "India",
   AUS: "Australia",
@@ -74,7 +74,13 @@ export const RawPlayer = z.strictObject({
   iplMatches: count.default(0),
   centuries: count,
   iplCenturies: count.default(0),
+  /** Where he played: national spans and IPL seasons with at least one match (see docs/content.md). */
   stints: z.array(z.string().min(1)).min(1),
+  /**
+   * IPL seasons he spent in a franchise's squad without playing a match (`"KKR 2022"`): they
+   * make no franchise and no teammate, and count only for a squad's trophy.
+   */
+  squadOnly: z.array(z.string().min(1)).default([]),
 });
 export type RawPlayer = z.infer<typeof RawPlayer>;
 export const RawPlayerFile = z.array(RawPlayer);
@@ -105,7 +111,7 @@ export const TeammateEntry = z.strictObject({
 });
 export type TeammateEntry = z.infer<typeof TeammateEntry>;
 
-/** The document's master record (§1.1). */
+/** One player's record: a card of the deck and everything that decides its cells. */
 export const CricketPlayer = z.strictObject({
   id: z.string().min(1),
   name: z.string().min(1),
@@ -146,11 +152,11 @@ export const STAT_KEYS = [
 ] as const satisfies readonly (keyof Stats)[];
 export type StatKey = (typeof STAT_KEYS)[number];
 
-/** Role cells (§4.2): "Batsman" also admits wicket-keeper batsmen. */
+/** Role cells: "Batsman" also admits wicket-keeper batsmen. */
 export const RoleCell = PrimaryRole;
 
 /**
- * One criterion, as a combo cell lists them (§9.1). Stat values read `<statKey>>=<n>`;
+ * One criterion, as a combo cell lists them. Stat values read `<statKey>>=<n>`;
  * country values may be the code or the name; teammate values are player ids.
  */
 export const Criterion = z.discriminatedUnion("type", [
@@ -171,7 +177,7 @@ export type Criterion = z.infer<typeof Criterion>;
 export const ValidatorKey = z.string().regex(/^(combo|(team|country|stat|role|trophy|teammate):.+)$/);
 export type ValidatorKey = z.infer<typeof ValidatorKey>;
 
-/** The document's cell definition (§1.4), with `comboCriteria` for combos (§9.1). */
+/** A cell of the grid, with `comboCriteria` for combos (docs/games/cricket-bingo.md, "Cells"). */
 export const GridCategory = z
   .strictObject({
     id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),

@@ -40,7 +40,7 @@ function cell(type: GridCategory["type"], validator: string, extra: Partial<Grid
   return GridCategory.parse({ id: "c", label: "L", shortLabel: "S", icon: "🏏", type, validator, ...extra });
 }
 
-describe("validate by type (§4.2)", () => {
+describe("validate by type", () => {
   it("team: past or present franchise", () => {
     expect(validate(player(), cell("team", "team:CSK", { shortLabel: "CSK" }))).toBe(true);
     expect(validate(player(), cell("team", "team:RCB", { shortLabel: "RCB" }))).toBe(false);
@@ -79,7 +79,7 @@ describe("validate by type (§4.2)", () => {
   });
 });
 
-describe("combo cells (§9)", () => {
+describe("combo cells", () => {
   const miIndia = cell("combo", "combo", {
     comboCriteria: [
       { type: "team", value: "MI" },

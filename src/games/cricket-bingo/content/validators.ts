@@ -38,7 +38,7 @@ function countryName(value: string): string {
   return value in COUNTRIES ? COUNTRIES[value as CountryCode] : value;
 }
 
-/** One criterion against one player (§4.2). Unknown stat keys never match. */
+/** One criterion against one player. Unknown stat keys never match. */
 export function meets(player: CricketPlayer, c: Criterion): boolean {
   switch (c.type) {
     case "team":
@@ -57,7 +57,7 @@ export function meets(player: CricketPlayer, c: Criterion): boolean {
     case "trophy":
       return player.trophies.includes(c.value);
     case "teammate":
-      // Nobody is his own teammate, even if the data said so (§8.5).
+      // Nobody is his own teammate, even if the data said so.
       return c.value !== player.id && player.teammates.some((t) => t.playerId === c.value);
   }
 }
@@ -70,7 +70,7 @@ export function criteriaOf(cell: GridCategory): Criterion[] {
 }
 
 /**
- * The document's `validate(player, cell)` (§4): a combo needs every one of its criteria;
+ * `validate(player, cell)` (docs/games/cricket-bingo.md, "Cells"): a combo needs every one of its criteria;
  * a cell whose criteria cannot be read matches nobody.
  */
 export function validate(player: CricketPlayer, cell: GridCategory): boolean {

@@ -4,9 +4,12 @@ import { ApiRefusal, type ServiceContext } from "../../../engine/module";
 import { newGame } from "../new-game";
 import type { GridSize, Mode } from "../params";
 import { act } from "../rules";
+import { dailySeed, utcDate } from "../seed";
 import type { GameState } from "../state";
 import type { BingoAction, TurnResult } from "../wire";
+import { catalogOf } from "./content-versions";
 import { dayOf } from "./days";
+import { setupOf } from "./setup";
 import { appendTurn, findAttempt, type GameRow, getGame, insertGame, turnsOf } from "./store";
 
 /**
@@ -36,17 +39,21 @@ function inTurn<T>(id: string, fn: () => Promise<T>): Promise<T> {
   return next;
 }
 
-/** The game's state now: the cache, or a replay of its logged turns on its day. */
+/** The seed a new game of `date` is dealt from: the date mixed with this deployment's secret. */
+export function seedFor(ctx: ServiceContext, date: string): string {
+  return dailySeed(date, setupOf(ctx).secret);
+}
+
+/**
+ * The game's state now: the cache, or a replay of its logged turns on its own day, dealt
+ * again from the seed and the content version it recorded (a game always finds what it was
+ * played with, whatever the content or the secret have become since).
+ */
 async function stateOf(ctx: ServiceContext, row: GameRow): Promise<GameState> {
   const cached = states.get(row.id);
   if (cached) return cached;
-  let state = newGame(dayOf(row.date, row.gridSize), row.mode);
-  if (state.contentVersion !== row.contentVersion)
-    throw new ApiRefusal(
-      410,
-      "content_changed",
-      "This game was played on cricket records that have since been corrected; it can no longer be continued.",
-    );
+  const catalog = await catalogOf(ctx.db, setupOf(ctx).catalog(), row.contentVersion);
+  let state = newGame(dayOf(row.date, row.gridSize, { seed: row.seed ?? dailySeed(row.date), catalog }), row.mode);
   for (const t of await turnsOf(ctx.db, row.id)) {
     const turn = act(state, t.action, t.at);
     if (isRuleError(turn)) throw new Error(`cricket-bingo: logged turn ${t.seq} of ${row.id} refused`);
@@ -63,9 +70,10 @@ export interface Started {
 }
 
 /**
- * RULINGS 7: one attempt per player, date and size. Asking again returns that attempt, in
- * the mode it was started in whatever mode is asked for: a second mode would be a second
- * go at the same deck (and assisted shows where each card fits).
+ * docs/games/cricket-bingo.md, Decisions D7: one attempt per player, date and size.
+ * Asking again returns that attempt, in the mode it was started in whatever mode is asked
+ * for: a second mode would be a second go at the same deck (and assisted shows where each
+ * card fits).
  */
 export async function startOrResume(
   ctx: ServiceContext,
@@ -77,7 +85,11 @@ export async function startOrResume(
 ): Promise<Started> {
   const existing = await findAttempt(ctx.db, who.playerId, date, gridSize);
   if (existing) return { row: existing, state: await stateOf(ctx, existing), created: false };
-  const state = newGame(dayOf(date, gridSize), mode);
+  const setup = setupOf(ctx);
+  const seed = seedFor(ctx, date);
+  const state = newGame(dayOf(date, gridSize, { seed, catalog: setup.catalog() }), mode);
+  // The game names its content version: that version is kept first.
+  await setup.kept();
   const row: GameRow = {
     id: randomUUID(),
     playerId: who.playerId,
@@ -86,7 +98,9 @@ export async function startOrResume(
     gridSize,
     mode,
     ranked,
+    onTheDay: date === utcDate(ctx.now()),
     contentVersion: state.contentVersion,
+    seed,
     status: "playing",
     score: 0,
     createdAt: ctx.now(),
@@ -113,7 +127,7 @@ export async function ownGame(
 }
 
 /** Refusal codes as HTTP statuses: a move the game's state rules out is a conflict. */
-const STATUS: Record<string, number> = { game_over: 409, cell_filled: 409, no_wildcards: 409 };
+const STATUS: Record<string, number> = { game_over: 409, cell_filled: 409, no_wildcards: 409, turn_conflict: 409 };
 
 /** Play one turn: refused with a code and nothing changed, or logged before the reply. */
 export function playTurn(
@@ -121,7 +135,7 @@ export function playTurn(
   id: string,
   playerId: string,
   action: BingoAction,
-): Promise<{ state: GameState; result: TurnResult }> {
+): Promise<{ row: GameRow; state: GameState; result: TurnResult }> {
   return inTurn(id, async () => {
     const { row, state } = await ownGame(ctx, id, playerId);
     const at = ctx.now();
@@ -147,7 +161,7 @@ export function playTurn(
       );
     }
     remember(row.id, turn.state);
-    return { state: turn.state, result: turn.result };
+    return { row, state: turn.state, result: turn.result };
   });
 }
 

@@ -3,10 +3,11 @@ import { ApiRefusal, bearerToken, type RouteDef, type RouteInput, type ServiceCo
 import { dailyPublic } from "../generate";
 import type { GridSize, Mode } from "../params";
 import { utcDate } from "../seed";
+import type { GameState } from "../state";
 import { view } from "../view";
 import { BingoAction, GridSizeSchema, IsoDate, ModeSchema, NewGameBody } from "../wire";
 import { dayOf } from "./days";
-import { ownGame, playTurn, startOrResume } from "./games";
+import { ownGame, playTurn, seedFor, startOrResume } from "./games";
 import {
   ActionReply,
   DailyQuery,
@@ -20,8 +21,9 @@ import {
   StartReply,
   StreaksReply,
 } from "./schemas";
+import { setupOf } from "./setup";
 import { bestStreak, shareText } from "./share";
-import { attemptsOn, board, rankedDays } from "./store";
+import { attemptsOn, board, daysPlayed, type GameRow, standingOf } from "./store";
 import { streaks } from "./streaks";
 
 const StartBody = NewGameBody.extend({
@@ -64,6 +66,27 @@ async function mustBe(ctx: ServiceContext, req: RouteInput) {
   return who;
 }
 
+/** The game the path names, when it is the caller's own. */
+async function yourGame(ctx: ServiceContext, req: RouteInput) {
+  const who = await mustBe(ctx, req);
+  return ownGame(ctx, req.params.gameId ?? "", who.id);
+}
+
+/** Where a finished game stands on its day's board (its rank, or the rank it would have had); nothing while in play. */
+async function standing(ctx: ServiceContext, row: GameRow, state: GameState) {
+  if (state.status === "playing") return {};
+  return { standing: await standingOf(ctx.db, { ...row, score: state.score, status: state.status }) };
+}
+
+/**
+ * The name an account's games show: the account's own (cut to the leaderboard's 40
+ * characters), so nobody ranks under another player's name.
+ */
+async function accountName(ctx: ServiceContext, userId: string): Promise<string | undefined> {
+  const user = await ctx.accounts?.user(userId.slice("user:".length));
+  return user?.displayName.slice(0, 40);
+}
+
 /** Competition ranking: tied scores share a rank (1, 2, 2, 4). */
 function ranked<T extends { score: number }>(rows: T[]): (T & { rank: number })[] {
   return rows.map((r, i) => {
@@ -83,14 +106,16 @@ export const bingoRoutes: RouteDef[] = [
     responses: { 200: DailyReply },
     refusals: [400],
     async handle(ctx, req) {
-      const day = dayOf(dateOf(ctx, req.query.date), size(req.query.size));
+      const date = dateOf(ctx, req.query.date);
+      const day = dayOf(date, size(req.query.size), { seed: seedFor(ctx, date), catalog: setupOf(ctx).catalog() });
       return { status: 200, body: dailyPublic(day) };
     },
   },
   {
     method: "POST",
     path: "/games",
-    summary: "Start (or resume) your attempt at a day's puzzle; today's is ranked, earlier days are practice",
+    summary:
+      "Start (or resume) your attempt at a day's puzzle: an account's game of today is ranked; anonymous games and earlier days are not",
     auth: "optional-bearer",
     responses: { 200: StartReply, 201: StartReply },
     refusals: [400, 401, 410],
@@ -99,7 +124,9 @@ export const bingoRoutes: RouteDef[] = [
     async handle(ctx, req) {
       const b = req.body as z.infer<typeof StartBody>;
       const date = dateOf(ctx, b.date);
-      let who = await whoIs(ctx, req);
+      // A token that no longer proves anyone (an account's expired access token, a forged one) is
+      // refused, not quietly replaced by a new guest: the player meant to play as someone.
+      let who = bearerToken(req.headers) ? await mustBe(ctx, req) : null;
       let playerToken: string | undefined;
       if (!who) {
         if (!ctx.identity) throw new Error("cricket-bingo needs the platform's identities");
@@ -107,8 +134,14 @@ export const bingoRoutes: RouteDef[] = [
         who = made.identity;
         playerToken = made.token;
       }
-      const displayName = b.displayName ?? `Player ${who.id.slice(-4).toUpperCase()}`;
-      const ranked = date === utcDate(ctx.now());
+      // A ranked attempt belongs to an account: an anonymous identity costs nothing, so it
+      // would be as many "one attempt a day" as anyone likes (docs/games/cricket-bingo.md, "Decisions").
+      const account = who.kind === "user";
+      const displayName =
+        (account ? await accountName(ctx, who.id) : undefined) ??
+        b.displayName ??
+        `Player ${who.id.slice(-4).toUpperCase()}`;
+      const ranked = account && date === utcDate(ctx.now());
       const g = await startOrResume(ctx, { playerId: who.id, displayName }, date, b.gridSize, b.mode, ranked);
       return {
         status: g.created ? 201 : 200,
@@ -117,6 +150,7 @@ export const bingoRoutes: RouteDef[] = [
           ...(playerToken ? { playerToken } : {}),
           ranked: g.row.ranked,
           state: view(g.state),
+          ...(await standing(ctx, g.row, g.state)),
         },
       };
     },
@@ -129,15 +163,18 @@ export const bingoRoutes: RouteDef[] = [
     responses: { 200: GameReply },
     refusals: [401, 404, 410],
     async handle(ctx, req) {
-      const who = await mustBe(ctx, req);
-      const { row, state } = await ownGame(ctx, req.params.gameId ?? "", who.id);
-      return { status: 200, body: { gameId: row.id, ranked: row.ranked, state: view(state) } };
+      const { row, state } = await yourGame(ctx, req);
+      return {
+        status: 200,
+        body: { gameId: row.id, ranked: row.ranked, state: view(state), ...(await standing(ctx, row, state)) },
+      };
     },
   },
   {
     method: "POST",
     path: "/games/:gameId/actions",
-    summary: "Play a turn: PLACE or WILDCARD on a cell (categoryId), or SKIP",
+    summary:
+      "Play a turn: PLACE or WILDCARD on a cell (categoryId), or SKIP; deckIndex names the card decided on (a stale one is refused)",
     auth: "bearer",
     responses: { 200: ActionReply },
     refusals: [400, 401, 404, 409, 410],
@@ -145,8 +182,8 @@ export const bingoRoutes: RouteDef[] = [
     perMinute: 240,
     async handle(ctx, req) {
       const who = await mustBe(ctx, req);
-      const { state, result } = await playTurn(ctx, req.params.gameId ?? "", who.id, req.body as BingoAction);
-      return { status: 200, body: { state: view(state), result } };
+      const { row, state, result } = await playTurn(ctx, req.params.gameId ?? "", who.id, req.body as BingoAction);
+      return { status: 200, body: { state: view(state), result, ...(await standing(ctx, row, state)) } };
     },
   },
   {
@@ -157,8 +194,7 @@ export const bingoRoutes: RouteDef[] = [
     responses: { 200: ShareReply },
     refusals: [401, 404, 410],
     async handle(ctx, req) {
-      const who = await mustBe(ctx, req);
-      const { state } = await ownGame(ctx, req.params.gameId ?? "", who.id);
+      const { state } = await yourGame(ctx, req);
       return { status: 200, body: { text: shareText(state, bestStreak(state)) } };
     },
   },
@@ -222,7 +258,7 @@ export const bingoRoutes: RouteDef[] = [
   {
     method: "GET",
     path: "/me/streaks",
-    summary: "Your runs of consecutive days played and won, per grid size",
+    summary: "Your runs of consecutive days played and won (on the day, ranked or not), per grid size",
     auth: "bearer",
     responses: { 200: StreaksReply },
     refusals: [401],
@@ -230,7 +266,7 @@ export const bingoRoutes: RouteDef[] = [
       const who = await mustBe(ctx, req);
       const today = utcDate(ctx.now());
       const out: Record<string, { played: number; won: number }> = {};
-      for (const s of [3, 4] as const) out[String(s)] = streaks(await rankedDays(ctx.db, who.id, s), today);
+      for (const s of [3, 4] as const) out[String(s)] = streaks(await daysPlayed(ctx.db, who.id, s), today);
       return { status: 200, body: { streaks: out } };
     },
   },

@@ -24,16 +24,38 @@ export const DailyReply = z.object({
   deckSize: z.literal(DECK_SIZE),
 });
 
+/**
+ * Where a finished game stands on its day's board (its date, size and mode). A ranked game
+ * has its rank; an unranked one (anonymous, or practice) is told the rank it would have had.
+ */
+export const Standing = z
+  .strictObject({
+    rank: z.number().int().min(1),
+    players: z.number().int().min(1).describe("the board's finished ranked games, plus this one if it is not on it"),
+    ranked: z.boolean(),
+  })
+  .describe("only once the game is over");
+
 export const StartReply = z.object({
   gameId: z.string(),
   playerToken: z.string().optional().describe("only when the call made a new anonymous identity"),
   ranked: z.boolean(),
   state: BingoViewSchema,
+  standing: Standing.optional(),
 });
 
-export const GameReply = z.object({ gameId: z.string(), ranked: z.boolean(), state: BingoViewSchema });
+export const GameReply = z.object({
+  gameId: z.string(),
+  ranked: z.boolean(),
+  state: BingoViewSchema,
+  standing: Standing.optional(),
+});
 
-export const ActionReply = z.object({ state: BingoViewSchema, result: TurnResultSchema });
+export const ActionReply = z.object({
+  state: BingoViewSchema,
+  result: TurnResultSchema,
+  standing: Standing.optional(),
+});
 
 export const ShareReply = z.object({ text: z.string() });
 

@@ -3,9 +3,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ApiRefusal, type ServiceContext } from "../../../engine/module";
 import { connectDb, type DbHandle } from "../../../platform/db/connect";
 import { migrate } from "../../../platform/db/migrations";
+import { createBingoModule } from "../index";
 import { forgetStates, ownGame, playTurn, startOrResume } from "./games";
 import { bingoMigrations } from "./migrations";
-import { appendTurn, findAttempt, type GameRow, getGame, insertGame, rankedDays, turnsOf } from "./store";
+import { appendTurn, daysPlayed, findAttempt, type GameRow, getGame, insertGame, turnsOf } from "./store";
 import { streaks } from "./streaks";
 
 /** Cricket Bingo's tables on an embedded database: the attempt key, its migration, turn conflicts. */
@@ -24,6 +25,13 @@ async function database(migrations = bingoMigrations) {
 
 const DATE = "2027-03-14";
 
+/** A service context with Cricket Bingo started on it, as the server does at start. */
+async function context(db: ServiceContext["db"]): Promise<ServiceContext> {
+  const ctx: ServiceContext = { db, now: () => 1_000, secret: async () => "store-test-daily-seed-secret" };
+  await createBingoModule().init!(ctx);
+  return ctx;
+}
+
 describe("cricket bingo's store", () => {
   it("the one-attempt migration keeps every game, the first of a day and size stays the attempt", async () => {
     const first = { bingo_0001_games_and_turns: bingoMigrations.bingo_0001_games_and_turns! };
@@ -35,10 +43,10 @@ describe("cricket bingo's store", () => {
         VALUES (${id}, ${player}, ${player}, ${DATE}, ${size}, ${mode}, true, 'v1', 'won', ${score}, ${createdAt}, ${createdAt + 1})`.execute(
         db,
       );
-    await game("a-assisted", "anon:a", 3, "assisted", 100, 900);
-    await game("a-classic", "anon:a", 3, "classic", 200, 1600);
-    await game("a-big", "anon:a", 4, "classic", 300, 700);
-    await game("b-classic", "anon:b", 3, "classic", 150, 800);
+    await game("a-assisted", "user:a", 3, "assisted", 100, 900);
+    await game("a-classic", "user:a", 3, "classic", 200, 1600);
+    await game("a-big", "user:a", 4, "classic", 300, 700);
+    await game("b-classic", "user:b", 3, "classic", 150, 800);
     await sql`INSERT INTO bingo_turns (game_id, seq, at, action) VALUES ('a-classic', 1, 201, '{"type":"SKIP"}')`.execute(
       db,
     );
@@ -46,9 +54,9 @@ describe("cricket bingo's store", () => {
     await migrate(db as never, bingoMigrations);
 
     // The assisted game came first, so it is the attempt; the classic one is kept, unranked.
-    expect((await findAttempt(db, "anon:a", DATE, 3))?.id).toBe("a-assisted");
-    expect((await findAttempt(db, "anon:a", DATE, 4))?.id).toBe("a-big");
-    expect((await findAttempt(db, "anon:b", DATE, 3))?.id).toBe("b-classic");
+    expect((await findAttempt(db, "user:a", DATE, 3))?.id).toBe("a-assisted");
+    expect((await findAttempt(db, "user:a", DATE, 4))?.id).toBe("a-big");
+    expect((await findAttempt(db, "user:b", DATE, 3))?.id).toBe("b-classic");
     expect(await getGame(db, "a-classic")).toMatchObject({ mode: "classic", ranked: false, score: 1600 });
     expect(await getGame(db, "a-assisted")).toMatchObject({ ranked: true });
     expect(await getGame(db, "b-classic")).toMatchObject({ ranked: true });
@@ -56,15 +64,38 @@ describe("cricket bingo's store", () => {
     // A new game of the same player, day and size is refused by the key itself.
     await expect(
       sql`INSERT INTO bingo_games (id, player_id, display_name, date, grid_size, mode, ranked, content_version,
-          status, score, created_at) VALUES ('a-third', 'anon:a', 'a', ${DATE}, 3, 'classic', true, 'v1', 'playing', 0, 400)`.execute(
+          status, score, created_at) VALUES ('a-third', 'user:a', 'a', ${DATE}, 3, 'classic', true, 'v1', 'playing', 0, 400)`.execute(
         db,
       ),
     ).rejects.toThrow();
   });
 
+  it("ranked games are accounts' only; games before that keep their day and play on their public seed", async () => {
+    const upTo2 = {
+      bingo_0001_games_and_turns: bingoMigrations.bingo_0001_games_and_turns!,
+      bingo_0002_one_attempt_per_size: bingoMigrations.bingo_0002_one_attempt_per_size!,
+    };
+    const db = await database(upTo2);
+    const game = (id: string, player: string, ranked: boolean) =>
+      sql`INSERT INTO bingo_games (id, player_id, display_name, date, grid_size, mode, ranked, content_version,
+          status, score, created_at, finished_at)
+        VALUES (${id}, ${player}, ${player}, ${DATE}, 3, 'classic', ${ranked}, 'v1', 'won', 500, 100, 101)`.execute(db);
+    await game("anon-today", "anon:x", true);
+    await game("user-today", "user:y", true);
+    await game("anon-practice", "anon:z", false);
+
+    await migrate(db as never, bingoMigrations);
+
+    expect(await getGame(db, "anon-today")).toMatchObject({ ranked: false, onTheDay: true, seed: null });
+    expect(await getGame(db, "user-today")).toMatchObject({ ranked: true, onTheDay: true, seed: null });
+    expect(await getGame(db, "anon-practice")).toMatchObject({ ranked: false, onTheDay: false });
+    // The anonymous player's streak still counts the day.
+    expect(streaks(await daysPlayed(db, "anon:x", 3), DATE)).toEqual({ played: 1, won: 1 });
+  });
+
   it("a turn number already logged is not written again", async () => {
     const db = await database();
-    const ctx: ServiceContext = { db, now: () => 1_000 };
+    const ctx = await context(db);
     const g = await startOrResume(ctx, { playerId: "anon:c", displayName: "C" }, DATE, 3, "classic", false);
     const after = { status: "playing" as const, score: 0, streakBest: 0 };
     expect(await appendTurn(db, g.row.id, { seq: 1, at: 1, action: { type: "SKIP" } }, after)).toBe(true);
@@ -76,7 +107,7 @@ describe("cricket bingo's store", () => {
 
   it("a turn played elsewhere first is a 409 turn_conflict, and the game is read again", async () => {
     const db = await database();
-    const ctx: ServiceContext = { db, now: () => 1_000 };
+    const ctx = await context(db);
     const who = { playerId: "anon:d", displayName: "D" };
     const g = await startOrResume(ctx, who, DATE, 3, "classic", false);
     await playTurn(ctx, g.row.id, who.playerId, { type: "SKIP" });
@@ -93,17 +124,19 @@ describe("cricket bingo's store", () => {
     expect(next.state).toMatchObject({ deckIndex: 3, remainingPlayers: 17 });
   });
 
-  it("streaks are counted per grid size, from ranked games only", async () => {
+  it("streaks are counted per grid size, from games played on their day only (ranked or not)", async () => {
     const db = await database();
-    const row = (date: string, gridSize: 3 | 4, ranked: boolean, status: GameRow["status"]): GameRow => ({
+    const row = (date: string, gridSize: 3 | 4, onTheDay: boolean, status: GameRow["status"]): GameRow => ({
       id: `${date}-${gridSize}`,
       playerId: "anon:e",
       displayName: "E",
       date,
       gridSize,
       mode: "classic",
-      ranked,
+      ranked: false,
+      onTheDay,
       contentVersion: "v1",
+      seed: null,
       status,
       score: 0,
       createdAt: 0,
@@ -118,8 +151,8 @@ describe("cricket bingo's store", () => {
       row("2027-03-14", 4, true, "lost"),
     ])
       expect(await insertGame(db, g)).toBe(true);
-    expect(streaks(await rankedDays(db, "anon:e", 3), "2027-03-14")).toEqual({ played: 3, won: 3 });
-    expect(streaks(await rankedDays(db, "anon:e", 4), "2027-03-14")).toEqual({ played: 1, won: 0 });
-    expect(streaks(await rankedDays(db, "anon:other", 3), "2027-03-14")).toEqual({ played: 0, won: 0 });
+    expect(streaks(await daysPlayed(db, "anon:e", 3), "2027-03-14")).toEqual({ played: 3, won: 3 });
+    expect(streaks(await daysPlayed(db, "anon:e", 4), "2027-03-14")).toEqual({ played: 1, won: 0 });
+    expect(streaks(await daysPlayed(db, "anon:other", 3), "2027-03-14")).toEqual({ played: 0, won: 0 });
   });
 });

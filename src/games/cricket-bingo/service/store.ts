@@ -13,8 +13,14 @@ export interface GameRow {
   date: string;
   gridSize: GridSize;
   mode: Mode;
+  /** On the leaderboard: an account's game, played on its own date. */
   ranked: boolean;
+  /** Played on its own date (today's puzzle, not practice): what streaks count. */
+  onTheDay: boolean;
+  /** The content version the game was dealt from (`bingo_content_versions`). */
   contentVersion: string;
+  /** The seed its day was dealt from; null for games dealt before seeds had a secret (the date's public seed). */
+  seed: string | null;
   status: "playing" | "won" | "lost";
   score: number;
   createdAt: number;
@@ -30,7 +36,9 @@ function toRow(r: Record<string, unknown>): GameRow {
     gridSize: Number(r.grid_size) as GridSize,
     mode: String(r.mode) as Mode,
     ranked: Boolean(r.ranked),
+    onTheDay: Boolean(r.on_the_day),
     contentVersion: String(r.content_version),
+    seed: r.seed === null || r.seed === undefined ? null : String(r.seed),
     status: String(r.status) as GameRow["status"],
     score: Number(r.score),
     createdAt: Number(r.created_at),
@@ -38,7 +46,7 @@ function toRow(r: Record<string, unknown>): GameRow {
   };
 }
 
-/** The player's attempt at a date and size (RULINGS 7: one, whatever its mode). */
+/** The player's attempt at a date and size (docs/games/cricket-bingo.md, Decisions D7: one, whatever its mode). */
 export async function findAttempt(db: Db, playerId: string, date: string, gridSize: GridSize): Promise<GameRow | null> {
   const r = await sql<Record<string, unknown>>`SELECT * FROM bingo_games
     WHERE player_id = ${playerId} AND date = ${date} AND grid_size = ${gridSize} AND NOT extra_attempt`.execute(db);
@@ -60,9 +68,10 @@ export async function getGame(db: Db, id: string): Promise<GameRow | null> {
 /** A new attempt; if the same player started the same one meanwhile, theirs is kept (null). */
 export async function insertGame(db: Db, g: GameRow): Promise<boolean> {
   const r = await sql`INSERT INTO bingo_games
-      (id, player_id, display_name, date, grid_size, mode, ranked, content_version, status, score, created_at)
-    VALUES (${g.id}, ${g.playerId}, ${g.displayName}, ${g.date}, ${g.gridSize}, ${g.mode}, ${g.ranked},
-      ${g.contentVersion}, ${g.status}, ${g.score}, ${g.createdAt})
+      (id, player_id, display_name, date, grid_size, mode, ranked, on_the_day, content_version, seed, status, score,
+        created_at)
+    VALUES (${g.id}, ${g.playerId}, ${g.displayName}, ${g.date}, ${g.gridSize}, ${g.mode}, ${g.ranked}, ${g.onTheDay},
+      ${g.contentVersion}, ${g.seed}, ${g.status}, ${g.score}, ${g.createdAt})
     ON CONFLICT (player_id, date, grid_size) WHERE NOT extra_attempt DO NOTHING`.execute(db);
   return Number(r.numAffectedRows ?? 0n) > 0;
 }
@@ -125,14 +134,30 @@ export async function board(db: Db, date: string, gridSize: GridSize, mode: Mode
   }));
 }
 
-/** A player's ranked days of one size: date and result, newest first. */
-export async function rankedDays(
+/**
+ * Where a finished game stands on its day's board (its date, size and mode): its rank
+ * among the ranked games, or for an unranked game the rank it would have had. Ranks are
+ * competition ranks (a tie shares the better rank); `players` counts the board, plus this
+ * game when it is not on it.
+ */
+export async function standingOf(db: Db, g: GameRow): Promise<{ rank: number; players: number; ranked: boolean }> {
+  const r = await sql<{ above: number | string; n: number | string }>`SELECT
+      COUNT(*) FILTER (WHERE score > ${g.score}) AS above, COUNT(*) AS n
+    FROM bingo_games
+    WHERE date = ${g.date} AND grid_size = ${g.gridSize} AND mode = ${g.mode} AND ranked AND status <> 'playing'
+      AND id <> ${g.id}`.execute(db);
+  const row = r.rows[0]!;
+  return { rank: Number(row.above) + 1, players: Number(row.n) + 1, ranked: g.ranked };
+}
+
+/** A player's days played on the day (not practice), of one size: date and result, newest first. */
+export async function daysPlayed(
   db: Db,
   playerId: string,
   gridSize: GridSize,
 ): Promise<{ date: string; status: GameRow["status"] }[]> {
   const r = await sql<{ date: string; status: string }>`SELECT DISTINCT ON (date) date, status FROM bingo_games
-    WHERE player_id = ${playerId} AND grid_size = ${gridSize} AND ranked
+    WHERE player_id = ${playerId} AND grid_size = ${gridSize} AND on_the_day AND NOT extra_attempt
     ORDER BY date DESC, (status = 'won') DESC`.execute(db);
   return r.rows.map((row) => ({ date: row.date, status: row.status as GameRow["status"] }));
 }

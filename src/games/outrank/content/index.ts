@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type ContentCheck, type ContentSet, check } from "../../../engine/content";
+import { type ContentCheck, type ContentSet, findings } from "../../../engine/content";
 import { Category, type Challenge, ChallengeFile, TAG_DIMENSIONS, type Token, TokenFile } from "./schema";
 
 export const OUTRANK_AS_OF = "2025-06-30";
@@ -43,56 +43,53 @@ export function allTokens(): Token[] {
 
 /** Checks beyond the schema: they work on already-parsed content so tests can feed broken copies. */
 export function outrankChecks(content: OutrankContent): ContentCheck[] {
-  const dupIds: string[] = [];
-  const wrongCategory: string[] = [];
-  const statProblems: string[] = [];
-  const tagProblems: string[] = [];
-  const rareTags: string[] = [];
-  const challengeProblems: string[] = [];
+  const found = findings({
+    dupIds: "unique token ids",
+    wrongCategory: "tokens sit in their category's file",
+    statProblems: "every token has exactly its category's stats",
+    tagProblems: "one tag per dimension A-D",
+    rareTags: `every tag value held by at least ${MIN_TOKENS_PER_TAG} tokens`,
+    challengeProblems: "challenges are unique and name a stat of their category",
+  });
   const seen = new Set<string>();
   const statsOf = new Map<Category, Set<string>>();
 
   for (const file of content.categories) {
     const keys = file.stats.map((s) => s.key);
     statsOf.set(file.category, new Set(keys));
-    if (new Set(keys).size !== keys.length) statProblems.push(`${file.category}: a stat key is listed twice`);
+    if (new Set(keys).size !== keys.length) found.statProblems.push(`${file.category}: a stat key is listed twice`);
     const dims = file.tagDimensions.map((d) => d.dimension).join("");
-    if (dims !== TAG_DIMENSIONS.join("")) tagProblems.push(`${file.category}: tag dimensions are ${dims}, not ABCD`);
+    if (dims !== TAG_DIMENSIONS.join(""))
+      found.tagProblems.push(`${file.category}: tag dimensions are ${dims}, not ABCD`);
 
     const holders = new Map<string, number>();
     for (const t of file.tokens) {
-      if (seen.has(t.id)) dupIds.push(t.id);
+      if (seen.has(t.id)) found.dupIds.push(t.id);
       seen.add(t.id);
-      if (t.category !== file.category) wrongCategory.push(`${t.id} is ${t.category} in ${file.category}`);
+      if (t.category !== file.category) found.wrongCategory.push(`${t.id} is ${t.category} in ${file.category}`);
       const missing = keys.filter((k) => t.stats[k] === undefined);
       const extra = Object.keys(t.stats).filter((k) => !keys.includes(k));
-      if (missing.length) statProblems.push(`${t.id} lacks ${missing.join(", ")}`);
-      if (extra.length) statProblems.push(`${t.id} has unknown ${extra.join(", ")}`);
+      if (missing.length) found.statProblems.push(`${t.id} lacks ${missing.join(", ")}`);
+      if (extra.length) found.statProblems.push(`${t.id} has unknown ${extra.join(", ")}`);
       for (const d of TAG_DIMENSIONS) {
         const key = `${d}:${t.tags[d]}`;
         holders.set(key, (holders.get(key) ?? 0) + 1);
       }
     }
     for (const [tag, n] of holders) {
-      if (n < MIN_TOKENS_PER_TAG) rareTags.push(`${file.category} ${tag} (${n})`);
+      if (n < MIN_TOKENS_PER_TAG) found.rareTags.push(`${file.category} ${tag} (${n})`);
     }
   }
 
   const challengeIds = new Set<string>();
   for (const c of content.challenges) {
-    if (challengeIds.has(c.id)) challengeProblems.push(`duplicate ${c.id}`);
+    if (challengeIds.has(c.id)) found.challengeProblems.push(`duplicate ${c.id}`);
     challengeIds.add(c.id);
-    if (!statsOf.get(c.category)?.has(c.stat)) challengeProblems.push(`${c.id}: ${c.category} has no stat ${c.stat}`);
+    if (!statsOf.get(c.category)?.has(c.stat))
+      found.challengeProblems.push(`${c.id}: ${c.category} has no stat ${c.stat}`);
   }
 
-  return [
-    check("unique token ids", dupIds),
-    check("tokens sit in their category's file", wrongCategory),
-    check("every token has exactly its category's stats", statProblems),
-    check("one tag per dimension A-D", tagProblems),
-    check(`every tag value held by at least ${MIN_TOKENS_PER_TAG} tokens`, rareTags),
-    check("challenges are unique and name a stat of their category", challengeProblems),
-  ];
+  return found.checks();
 }
 
 export const outrankContentSet: ContentSet = {

@@ -1,10 +1,13 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { type ContentCheck, type ContentCount, type ContentSet, check } from "../../../engine/content";
+import {
+  type ContentCheck,
+  type ContentCount,
+  type ContentSet,
+  check,
+  findings,
+  readJsonDir,
+} from "../../../engine/content";
 import { CardType, ConsequenceType, DeckType, type GameCard, GameDeck, Topic } from "./schema";
 
-const dir = fileURLToPath(new URL("./decks/", import.meta.url));
 export const DECKS_AS_OF = "2025-06-30";
 
 let cache: GameDeck[] | null = null;
@@ -12,12 +15,9 @@ let cache: GameDeck[] | null = null;
 /** The built-in decks: every `decks/*.json` file, in file-name order. */
 export function loadSerpentDecks(): GameDeck[] {
   if (cache) return cache;
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .sort();
-  cache = files.map((f) => {
-    const parsed = GameDeck.safeParse(JSON.parse(readFileSync(join(dir, f), "utf8")));
-    if (!parsed.success) throw new Error(`${f}: ${parsed.error.message}`);
+  cache = readJsonDir(new URL("./decks/", import.meta.url)).map(({ file, json }) => {
+    const parsed = GameDeck.safeParse(json);
+    if (!parsed.success) throw new Error(`${file}: ${parsed.error.message}`);
     return parsed.data;
   });
   return cache;
@@ -65,52 +65,57 @@ export const TYPE_MINIMUMS: ReadonlyArray<[label: string, min: number, test: (c:
 
 /** Checks beyond the schema, on parsed decks so tests can feed broken copies. */
 export function deckChecks(decks: readonly GameDeck[]): ContentCheck[] {
-  const dupIds: string[] = [];
-  const misplaced: string[] = [];
-  const quiz: string[] = [];
-  const pairs: string[] = [];
-  const own: string[] = [];
-  const closer: string[] = [];
+  const found = findings({
+    dupIds: "unique deck and card ids",
+    misplaced: "each deck holds only the card types its field draws",
+    quiz: "QUIZ: four options A-D, exactly one correct",
+    pairs: "SENTENCE_PAIRING: pairs and sentences well formed",
+    own: "OWN_ANSWER: distinct, tidy answers",
+    closer: "CLOSER: percent in (0, 100]",
+  });
   const deckIds = new Set<string>();
   const cardIds = new Set<string>();
   const consequenceTypes = new Set<number>();
   const topics = new Set<string>();
 
   for (const deck of decks) {
-    if (deckIds.has(deck.deckid)) dupIds.push(`deck ${deck.deckid}`);
+    if (deckIds.has(deck.deckid)) found.dupIds.push(`deck ${deck.deckid}`);
     deckIds.add(deck.deckid);
     for (const card of deck.cards) {
       const id = card.cardid;
-      if (cardIds.has(id)) dupIds.push(id);
+      if (cardIds.has(id)) found.dupIds.push(id);
       cardIds.add(id);
-      if (!ALLOWED[deck.decktype]?.includes(card.type)) misplaced.push(`${id} (type ${card.type}) in ${deck.name}`);
+      if (!ALLOWED[deck.decktype]?.includes(card.type))
+        found.misplaced.push(`${id} (type ${card.type}) in ${deck.name}`);
       if (card.type !== CardType.LUCK) topics.add(card.topic);
       switch (card.type) {
         case CardType.QUIZ: {
           const correct = card.answer.filter((o) => o.correct).length;
-          if (correct !== 1) quiz.push(`${id} has ${correct} correct options`);
-          if (card.answer.map((o) => o.answer).join("") !== "ABCD") quiz.push(`${id} options are not A-D in order`);
-          if (hasDuplicates(card.answer.map((o) => o.text))) quiz.push(`${id} repeats an option`);
+          if (correct !== 1) found.quiz.push(`${id} has ${correct} correct options`);
+          if (card.answer.map((o) => o.answer).join("") !== "ABCD")
+            found.quiz.push(`${id} options are not A-D in order`);
+          if (hasDuplicates(card.answer.map((o) => o.text))) found.quiz.push(`${id} repeats an option`);
           break;
         }
         case CardType.SENTENCE_PAIRING:
           if (typeof card.answer === "string") {
             if (untidy(card.answer) || card.answer.split(" ").length < 3)
-              pairs.push(`${id} sentence is untidy or short`);
+              found.pairs.push(`${id} sentence is untidy or short`);
           } else {
-            if (card.answer.length < 2) pairs.push(`${id} has fewer than 2 pairs`);
-            if (hasDuplicates(card.answer.map((p) => p.left))) pairs.push(`${id} repeats a left part`);
-            if (hasDuplicates(card.answer.map((p) => p.right))) pairs.push(`${id} repeats a right part`);
-            if (card.answer.some((p) => untidy(p.left) || untidy(p.right))) pairs.push(`${id} has untidy text`);
+            if (card.answer.length < 2) found.pairs.push(`${id} has fewer than 2 pairs`);
+            if (hasDuplicates(card.answer.map((p) => p.left))) found.pairs.push(`${id} repeats a left part`);
+            if (hasDuplicates(card.answer.map((p) => p.right))) found.pairs.push(`${id} repeats a right part`);
+            if (card.answer.some((p) => untidy(p.left) || untidy(p.right))) found.pairs.push(`${id} has untidy text`);
           }
           break;
         case CardType.OWN_ANSWER:
-          if (hasDuplicates(card.answer) || card.answer.some(untidy)) own.push(`${id} answers repeat or are untidy`);
+          if (hasDuplicates(card.answer) || card.answer.some(untidy))
+            found.own.push(`${id} answers repeat or are untidy`);
           break;
         case CardType.CLOSER:
           if (!(card.answer.percent > 0 && card.answer.percent <= 100))
-            closer.push(`${id} percent ${card.answer.percent}`);
-          if (card.answer.correct === 0) closer.push(`${id} has no tolerance around 0`);
+            found.closer.push(`${id} percent ${card.answer.percent}`);
+          if (card.answer.correct === 0) found.closer.push(`${id} has no tolerance around 0`);
           break;
         case CardType.LUCK:
           consequenceTypes.add(card.consequence.type);
@@ -130,12 +135,7 @@ export function deckChecks(decks: readonly GameDeck[]): ContentCheck[] {
   const missingTopics = Topic.options.filter((t) => !topics.has(t));
 
   return [
-    check("unique deck and card ids", dupIds),
-    check("each deck holds only the card types its field draws", misplaced),
-    check("QUIZ: four options A-D, exactly one correct", quiz),
-    check("SENTENCE_PAIRING: pairs and sentences well formed", pairs),
-    check("OWN_ANSWER: distinct, tidy answers", own),
-    check("CLOSER: percent in (0, 100]", closer),
+    ...found.checks(),
     check("every luck consequence type appears", missingConsequences),
     check("every deck type appears", missingDeckTypes),
     check("every topic appears", missingTopics),

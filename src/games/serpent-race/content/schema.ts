@@ -41,14 +41,17 @@ export type QuizOption = z.infer<typeof QuizOption>;
 export const SentencePair = z.strictObject({ left: z.string().min(1), right: z.string().min(1) });
 export type SentencePair = z.infer<typeof SentencePair>;
 
+/** A luck consequence's type as the document numbers it. */
+export const ConsequenceCode = z.union([
+  z.literal(ConsequenceType.MOVE_FORWARD),
+  z.literal(ConsequenceType.MOVE_BACKWARD),
+  z.literal(ConsequenceType.LOSE_TURN),
+  z.literal(ConsequenceType.EXTRA_TURN),
+  z.literal(ConsequenceType.GO_TO_START),
+]);
+
 export const Consequence = z.strictObject({
-  type: z.union([
-    z.literal(ConsequenceType.MOVE_FORWARD),
-    z.literal(ConsequenceType.MOVE_BACKWARD),
-    z.literal(ConsequenceType.LOSE_TURN),
-    z.literal(ConsequenceType.EXTRA_TURN),
-    z.literal(ConsequenceType.GO_TO_START),
-  ]),
+  type: ConsequenceCode,
   /** Steps or turns; the document's default is 1. */
   value: z.number().int().positive().optional(),
 });
@@ -112,16 +115,19 @@ export const GameCard = z.discriminatedUnion("type", [
 ]);
 export type GameCard = z.infer<typeof GameCard>;
 
+/** A deck's type as the document numbers it. */
+export const DeckTypeCode = z.union([
+  z.literal(DeckType.POSITIVE),
+  z.literal(DeckType.NEGATIVE),
+  z.literal(DeckType.LUCK),
+  z.literal(DeckType.JOKER),
+]);
+
 /** The document's `GameDeck`, plus a display name. */
 export const GameDeck = z.strictObject({
   deckid: z.uuid(),
   name: z.string().min(1),
-  decktype: z.union([
-    z.literal(DeckType.POSITIVE),
-    z.literal(DeckType.NEGATIVE),
-    z.literal(DeckType.LUCK),
-    z.literal(DeckType.JOKER),
-  ]),
+  decktype: DeckTypeCode,
   cards: z.array(GameCard).min(1),
 });
 export type GameDeck = z.infer<typeof GameDeck>;

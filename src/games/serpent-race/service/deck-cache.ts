@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ContentCache } from "../../../engine/content-cache";
 import type { ServiceContext } from "../../../engine/module";
 import { RaceDeck } from "../options";
 import { loadDeckVersion } from "./deck-store";
@@ -8,36 +9,24 @@ export const DeckRef = z.object({ id: z.string().min(1).max(200), version: z.num
 export type DeckRef = z.infer<typeof DeckRef>;
 
 /**
- * Stored deck versions the rules read synchronously. `prepareDecks` loads a room's decks
- * before its rules run (the room host calls it before setup, every input, timer and
- * replay), so a game's log holds a few bytes per deck rather than its cards. Bounded by
- * bytes, least recently used out first.
+ * Stored deck versions the rules read synchronously: the engine's content cache, keyed by
+ * deck version. `prepareDecks` loads a room's decks before its rules run (the room host
+ * calls it before setup, every input, timer and replay), so a game's log holds a few bytes
+ * per deck rather than its cards.
  */
 export class DeckCache {
-  private readonly entries = new Map<string, { deck: RaceDeck; bytes: number }>();
-  private bytes = 0;
+  private readonly versions: ContentCache<RaceDeck>;
 
-  constructor(private readonly limitBytes: number) {}
+  constructor(limitBytes: number) {
+    this.versions = new ContentCache(limitBytes);
+  }
 
   get(ref: DeckRef): RaceDeck | undefined {
-    const key = `${ref.version}@${ref.id}`;
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, hit);
-    return hit.deck;
+    return this.versions.get(`${ref.version}@${ref.id}`);
   }
 
   put(ref: DeckRef, deck: RaceDeck, bytes: number): void {
-    const key = `${ref.version}@${ref.id}`;
-    if (this.entries.has(key)) return;
-    this.entries.set(key, { deck, bytes });
-    this.bytes += bytes;
-    for (const [k, e] of this.entries) {
-      if (this.bytes <= this.limitBytes || k === key) break;
-      this.entries.delete(k);
-      this.bytes -= e.bytes;
-    }
+    this.versions.put(`${ref.version}@${ref.id}`, deck, bytes);
   }
 }
 

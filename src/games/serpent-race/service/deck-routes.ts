@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   type AccountDirectory,
   ApiRefusal,
@@ -6,7 +7,8 @@ import {
   type RouteInput,
   type ServiceContext,
 } from "../../../engine/module";
-import { DECK_LIMITS, DeckBody } from "./deck-schema";
+import { cardsFor, readsAnswers } from "./deck-answers";
+import { DECK_LIMITS, DECK_PAGE, DeckBody, DeckListQuery } from "./deck-schema";
 import {
   type DeckRow,
   deckCards,
@@ -70,10 +72,18 @@ export const deckRoutes: RouteDef[] = [
     path: "/api/v1/decks",
     absolute: true,
     errors: "flat",
-    summary: "Decks you may use: the built-in ones, public ones, yours and your organisations' (no cards)",
+    summary: `Decks you may use: the built-in ones, public ones, yours and your organisations' (no cards), a page at a time (limit: ${DECK_PAGE.default} unless asked, at most ${DECK_PAGE.max}; nextCursor asks for the next page, null after the last)`,
+    query: DeckListQuery,
+    auth: "optional-bearer",
+    refusals: [400],
     async handle(ctx, req) {
       const user = await userOf(ctx, req);
-      return { status: 200, body: { decks: (await usableDecks(ctx.db, user)).map((d) => summary(d, user)) } };
+      const { limit, after } = pageOf(req.query);
+      // One more than the page, to know whether another page follows.
+      const rows = await usableDecks(ctx.db, user, { limit: limit + 1, after });
+      const page = rows.slice(0, limit);
+      const nextCursor = rows.length > limit ? cursorOf(page[page.length - 1]!.deckid) : null;
+      return { status: 200, body: { decks: page.map((d) => summary(d, user)), nextCursor } };
     },
   },
   {
@@ -81,12 +91,16 @@ export const deckRoutes: RouteDef[] = [
     path: "/api/v1/decks/:id",
     absolute: true,
     errors: "flat",
-    summary: "One deck with its cards",
+    summary:
+      "One deck with its cards: with their answers for its owner (and an organisation deck's organisation owners and admins), the questions only for everyone else (withAnswers says which)",
+    auth: "optional-bearer",
     async handle(ctx, req) {
       const user = await userOf(ctx, req);
       const row = await latestDeck(ctx.db, req.params.id ?? "");
       if (!row || !(await mayUse(ctx.db, row, user))) throw new ApiRefusal(404, "deck_not_found", "No such deck.");
-      return { status: 200, body: { ...summary(row, user), cards: await deckCards(ctx.db, row.deckid, row.version) } };
+      const withAnswers = await readsAnswers(ctx.accounts, row, user);
+      const cards = (await deckCards(ctx.db, row.deckid, row.version)) ?? [];
+      return { status: 200, body: { ...summary(row, user), withAnswers, cards: cardsFor(cards, withAnswers) } };
     },
   },
   {
@@ -115,7 +129,7 @@ export const deckRoutes: RouteDef[] = [
         ),
       );
       const row = (await latestDeck(ctx.db, id))!;
-      return { status: 201, body: { ...summary(row, user), cards } };
+      return { status: 201, body: { ...summary(row, user), withAnswers: true, cards } };
     },
   },
   {
@@ -141,7 +155,7 @@ export const deckRoutes: RouteDef[] = [
         ),
       );
       const next = (await latestDeck(ctx.db, row.deckid))!;
-      return { status: 200, body: { ...summary(next, user), cards } };
+      return { status: 200, body: { ...summary(next, user), withAnswers: true, cards } };
     },
   },
   {
@@ -182,3 +196,22 @@ async function withinQuota(
 }
 
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/** A page's cursor: the last deck id it showed, opaque to clients. */
+const cursorOf = (deckid: string): string => Buffer.from(deckid, "utf8").toString("base64url");
+
+/** `limit` and `cursor` of a deck listing, or a 400 `invalid_query` that says which is wrong. */
+function pageOf(query: Record<string, string>): { limit: number; after: string | null } {
+  const q = DeckListQuery.safeParse(query);
+  if (!q.success)
+    throw new ApiRefusal(
+      400,
+      "invalid_query",
+      `${q.error.issues[0]?.path.join(".") || "query"}: ${q.error.issues[0]?.message ?? "invalid"}`,
+    );
+  const limit = q.data.limit === undefined ? DECK_PAGE.default : Number(q.data.limit);
+  const after = q.data.cursor === undefined ? null : Buffer.from(q.data.cursor, "base64url").toString("utf8");
+  if (after !== null && !z.string().min(1).max(200).safeParse(after).success)
+    throw new ApiRefusal(400, "invalid_query", "cursor: not a cursor this server gave");
+  return { limit, after };
+}

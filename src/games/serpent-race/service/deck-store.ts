@@ -44,6 +44,13 @@ export async function latestDeck(db: Db, id: string): Promise<DeckRow | null> {
   return r.rows[0] ? toRow(r.rows[0]) : null;
 }
 
+/** One stored version's row (deleted or not): who owns it and whom it is shared with. */
+export async function deckVersion(db: Db, id: string, version: number): Promise<DeckRow | null> {
+  const r = await sql<Record<string, unknown>>`SELECT ${COLUMNS} FROM serpent_decks
+    WHERE id = ${id} AND version = ${version}`.execute(db);
+  return r.rows[0] ? toRow(r.rows[0]) : null;
+}
+
 export async function deckCards(db: Db, id: string, version: number): Promise<GameCard[] | null> {
   const r = await sql<{
     cards: unknown;
@@ -73,9 +80,14 @@ export async function deleteDeck(db: Db, id: string, now: number): Promise<void>
   await sql`UPDATE serpent_decks SET deleted_at = ${now} WHERE id = ${id} AND deleted_at IS NULL`.execute(db);
 }
 
-/** Bytes of cards an owner's stored deck versions hold (all versions, deleted ones too). */
+/**
+ * Bytes an owner's stored deck versions hold (all versions, deleted ones too): every text
+ * stored with a version, its name and ids as well as its cards, so no field goes uncounted.
+ */
 export async function ownedBytes(db: Db, userId: string): Promise<number> {
-  const r = await sql<{ n: string | number }>`SELECT COALESCE(SUM(octet_length(cards::text)), 0) AS n
+  const r = await sql<{ n: string | number }>`SELECT COALESCE(SUM(
+      octet_length(id) + octet_length(name) + octet_length(cards::text) + octet_length(visibility)
+      + COALESCE(octet_length(owner_id), 0) + COALESCE(octet_length(org_id), 0)), 0) AS n
     FROM serpent_decks WHERE owner_id = ${userId}`.execute(db);
   return Number(r.rows[0]!.n);
 }
@@ -97,12 +109,21 @@ export async function pruneDeckVersions(db: Db, userId: string): Promise<number>
   return Number(r.numAffectedRows ?? 0);
 }
 
-/** The newest version of every deck a user (or nobody) may use: public ones, their own, their organisations'. */
-export async function usableDecks(db: Db, userId: string | null): Promise<DeckRow[]> {
+/**
+ * The newest version of the decks a user (or nobody) may use (public ones, their own, their
+ * organisations'), one page of them in the order of their ids: at most `limit`, those after
+ * the id `after` when given.
+ */
+export async function usableDecks(
+  db: Db,
+  userId: string | null,
+  page: { limit: number; after: string | null },
+): Promise<DeckRow[]> {
   const r = await sql<Record<string, unknown>>`SELECT DISTINCT ON (id) ${COLUMNS} FROM serpent_decks d
     WHERE deleted_at IS NULL AND (visibility = 'public' OR owner_id = ${userId}
       OR (visibility = 'org' AND EXISTS (SELECT 1 FROM org_members m WHERE m.org_id = d.org_id AND m.user_id = ${userId})))
-    ORDER BY id, version DESC`.execute(db);
+      AND (${page.after}::text IS NULL OR id > ${page.after})
+    ORDER BY id, version DESC LIMIT ${page.limit}`.execute(db);
   return r.rows.map(toRow);
 }
 

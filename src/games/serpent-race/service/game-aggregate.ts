@@ -1,5 +1,5 @@
 import type { GameDeck } from "../content/schema";
-import type { SerpentState } from "../state";
+import { type SerpentState, stillIn } from "../state";
 import type { GameRow } from "./game-store";
 
 export const LOGIN_TYPES = ["PUBLIC", "PRIVATE", "ORGANIZATION"] as const;
@@ -8,7 +8,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 /** Player names: the room's when it is open (it knows who joined), else the stored record's. */
 export function playerNames(row: GameRow, state: SerpentState | null): string[] {
-  return state ? state.players.filter((p) => !p.left).map((p) => p.name) : row.players;
+  return state ? state.players.filter(stillIn).map((p) => p.name) : row.players;
 }
 
 /**

@@ -4,6 +4,15 @@ import type { DeckRef } from "./deck-cache";
 // biome-ignore lint/suspicious/noExplicitAny: SerpentRace owns these tables
 type Db = Kysely<any>;
 
+/** A game's settings beyond the document's record: the dice and the timers (ours). */
+export interface GameSettings {
+  physicalDice?: boolean;
+  answerSeconds?: number;
+  decisionSeconds?: number;
+  guessSeconds?: number;
+  drawDelaySeconds?: number;
+}
+
 /** The document's game record, kept beside the room that plays it. */
 export interface GameRow {
   id: string;
@@ -20,6 +29,9 @@ export interface GameRow {
   finished: boolean;
   winner: string | null;
   players: string[];
+  settings: GameSettings;
+  /** The game its gamemaster made after this one, for the same players (ours). */
+  nextId: string | null;
 }
 
 const json = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
@@ -40,15 +52,28 @@ const toRow = (r: Record<string, unknown>): GameRow => ({
   finished: Boolean(r.finished),
   winner: (r.winner as string | null) ?? null,
   players: json<string[]>(r.players),
+  settings: json<GameSettings | null>(r.settings) ?? {},
+  nextId: (r.next_id as string | null) ?? null,
 });
 
 export async function insertGame(
   db: Db,
-  g: Omit<GameRow, "startedAt" | "endedAt" | "finished" | "winner" | "players">,
+  g: Omit<GameRow, "startedAt" | "endedAt" | "finished" | "winner" | "players" | "nextId">,
 ) {
-  await sql`INSERT INTO serpent_games (id, code, created_by, org_id, login_type, max_players, board_size, deck_refs, created_at)
+  await sql`INSERT INTO serpent_games (id, code, created_by, org_id, login_type, max_players, board_size, deck_refs,
+      created_at, settings)
     VALUES (${g.id}, ${g.code}, ${g.createdBy}, ${g.orgId}, ${g.loginType}, ${g.maxPlayers}, ${g.boardSize},
-      ${JSON.stringify(g.deckRefs)}, ${g.createdAt})`.execute(db);
+      ${JSON.stringify(g.deckRefs)}, ${g.createdAt}, ${JSON.stringify(g.settings)})`.execute(db);
+}
+
+/**
+ * Name the game made after `id`, unless one is named already (two clicks at once make one
+ * next game for the players). Returns the next game's id, whichever it is.
+ */
+export async function markNext(db: Db, id: string, nextId: string): Promise<string> {
+  await sql`UPDATE serpent_games SET next_id = ${nextId} WHERE id = ${id} AND next_id IS NULL`.execute(db);
+  const r = await sql<{ next_id: string }>`SELECT next_id FROM serpent_games WHERE id = ${id}`.execute(db);
+  return r.rows[0]?.next_id ?? nextId;
 }
 
 export async function gameById(db: Db, id: string): Promise<GameRow | null> {

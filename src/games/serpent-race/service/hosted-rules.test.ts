@@ -39,4 +39,17 @@ describe("hosted SerpentRace rooms", () => {
     expect(swapped).not.toBe(one.cards);
     expect(swapped[0]?.card.cardid).toBe("b-0");
   });
+
+  it("never hand the projector link's key to the rules: no state or view holds it", () => {
+    const watchKey = "projector-key-0123456789abcdef";
+    const state = rules.setup({
+      roomId: "R9",
+      options: { ...options(["a"], "g9"), watchKey, loginType: 1 },
+      seed: "s9",
+      timeScale: 1,
+      now: 0,
+    });
+    expect(JSON.stringify(state)).not.toContain(watchKey);
+    for (const seat of ["GM", "P1", null]) expect(JSON.stringify(rules.view(state, seat, 0))).not.toContain(watchKey);
+  });
 });

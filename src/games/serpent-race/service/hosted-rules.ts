@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { withOldNames } from "../../../engine/renamed-keys";
 import type { GameRules } from "../../../engine/rules";
-import { SerpentOptions } from "../options";
+import { OLD_NAMES, RaceOptions } from "../options";
 import { createSerpentRaceRules } from "../rules";
 import type { CardEntry, SerpentState } from "../state";
 import type { Intent } from "../wire";
@@ -11,9 +12,18 @@ import { type DeckCache, DeckRef } from "./deck-cache";
  * (`deckRefs`) instead of carried whole, so the room's log stays small and a replay reads
  * the very cards the game was created with.
  */
-export const HostedOptions = SerpentOptions.omit({ decks: true }).extend({
-  deckRefs: z.array(DeckRef).min(1).max(20),
-});
+export const HostedOptions = withOldNames(
+  OLD_NAMES,
+  RaceOptions.omit({ decks: true }).extend({
+    deckRefs: z.array(DeckRef).min(1).max(20),
+    /**
+     * The secret of the game's projector link (`/serpent/<code>/projector?key=…`), which only
+     * the gamemaster is given: it lets a screen watch a PRIVATE or ORGANIZATION game. The
+     * platform's, never the rules' (setup drops it, so no view can carry it).
+     */
+    watchKey: z.string().min(20).max(100).optional(),
+  }),
+);
 export type HostedOptions = z.infer<typeof HostedOptions>;
 
 /** The race's rules with decks read from the cache `prepareDecks` fills before setup. */
@@ -23,7 +33,7 @@ export function createHostedRules(decks: DeckCache): GameRules<SerpentState, Int
     ...race,
     options: HostedOptions,
     setup(args) {
-      const { deckRefs, ...rest } = HostedOptions.parse(args.options);
+      const { deckRefs, watchKey: _secret, ...rest } = HostedOptions.parse(args.options);
       const loaded = deckRefs.map((ref) => {
         const deck = decks.get(ref);
         // prepareDecks runs first; a version missing here was deleted from the database by hand.

@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from "kysely";
 import { sql } from "kysely";
+import { createTableWithId, notNull } from "../../../platform/db/columns";
 
 /**
  * SerpentRace's tables: decks as immutable versions (a game names the version it was created
@@ -10,12 +11,16 @@ export const serpentMigrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable("serpent_decks")
-        .addColumn("id", "text", (c) => c.notNull())
-        .addColumn("version", "integer", (c) => c.notNull())
-        .addColumn("name", "text", (c) => c.notNull())
-        .addColumn("decktype", "integer", (c) => c.notNull())
-        .addColumn("cards", "jsonb", (c) => c.notNull())
-        .addColumn("card_count", "integer", (c) => c.notNull())
+        .$call(
+          notNull({
+            id: "text",
+            version: "integer",
+            name: "text",
+            decktype: "integer",
+            cards: "jsonb",
+            card_count: "integer",
+          }),
+        )
         .addColumn("owner_id", "text")
         .addColumn("org_id", "text")
         .addColumn("visibility", "text", (c) => c.notNull())
@@ -32,17 +37,18 @@ export const serpentMigrations: Record<string, Migration> = {
   },
   serpent_0002_games: {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("serpent_games")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("code", "text", (c) => c.notNull())
-        .addColumn("created_by", "text", (c) => c.notNull())
+      await createTableWithId(db, "serpent_games")
+        .$call(notNull({ code: "text", created_by: "text" }))
         .addColumn("org_id", "text")
-        .addColumn("login_type", "integer", (c) => c.notNull())
-        .addColumn("max_players", "integer", (c) => c.notNull())
-        .addColumn("board_size", "integer", (c) => c.notNull())
-        .addColumn("deck_refs", "jsonb", (c) => c.notNull())
-        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .$call(
+          notNull({
+            login_type: "integer",
+            max_players: "integer",
+            board_size: "integer",
+            deck_refs: "jsonb",
+            created_at: "bigint",
+          }),
+        )
         .addColumn("started_at", "bigint")
         .addColumn("ended_at", "bigint")
         .addColumn("finished", "boolean", (c) => c.notNull().defaultTo(false))
@@ -55,6 +61,21 @@ export const serpentMigrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("serpent_games").execute();
+    },
+  },
+  // What a new race with the same players needs: the game's own settings (dice, timers) and
+  // the game made after it (the players' end screens look it up).
+  serpent_0003_next_game: {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable("serpent_games")
+        .addColumn("settings", "jsonb", (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .execute();
+      await db.schema.alterTable("serpent_games").addColumn("next_id", "text").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable("serpent_games").dropColumn("next_id").execute();
+      await db.schema.alterTable("serpent_games").dropColumn("settings").execute();
     },
   },
 };

@@ -4,17 +4,8 @@
  * so a slip in the JSON (wrong year, swapped answer, mangled clue) shows up here.
  */
 import { describe, expect, it } from "vitest";
-import { matchesAnswer } from "../answer-match";
-import { loadQuestionBank } from "./index";
 import type { Question } from "./schema";
-
-const bank = loadQuestionBank();
-
-function byId(id: string): Question {
-  const q = bank.find((x) => x.id === id);
-  if (!q) throw new Error(`no question ${id}`);
-  return q;
-}
+import { bank, byId } from "./test-bank";
 
 function byDisplay(display: string): Question {
   const qs = bank.filter((x) => x.displayAnswer === display);
@@ -76,22 +67,6 @@ describe("trivia bank spot-check (film, sport, art, food, nature)", () => {
     expect(byId("q_art_mona_lisa").acceptedAnswers).toContain("la gioconda");
     expect(byId("q_food_whisky").acceptedAnswers).toEqual(expect.arrayContaining(["whisky", "whiskey"]));
     expect(byId("q_nat_giant_panda").acceptedAnswers).toContain("panda");
-  });
-
-  it("accepts the answers players would really type", () => {
-    expect(matchesAnswer("Hitchcock", byId("q_film_alfred_hitchcock").acceptedAnswers)).toBe(true);
-    expect(matchesAnswer("Pele", byId("q_sport_pele").acceptedAnswers)).toBe(true);
-    expect(matchesAnswer("Dalí", byId("q_art_dali").acceptedAnswers)).toBe(true);
-    expect(matchesAnswer("Van Gogh", byId("q_art_van_gogh").acceptedAnswers)).toBe(true);
-    expect(matchesAnswer("pho", byId("q_food_pho").acceptedAnswers)).toBe(true);
-    expect(matchesAnswer("The Simpsons", byId("q_tv_the_simpsons").acceptedAnswers)).toBe(true);
-    expect(matchesAnswer("Dr Who", byId("q_tv_doctor_who").acceptedAnswers)).toBe(true);
-  });
-
-  it("keeps wrong answers wrong", () => {
-    expect(matchesAnswer("Manet", byId("q_art_claude_monet").acceptedAnswers, true)).toBe(false);
-    expect(matchesAnswer("Rafael Nadal", byId("q_sport_roger_federer").acceptedAnswers)).toBe(false);
-    expect(matchesAnswer("leopard", byId("q_nat_cheetah").acceptedAnswers)).toBe(false);
   });
 
   it("has at least 22 questions in each of its five categories", () => {

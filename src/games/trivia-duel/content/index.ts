@@ -1,11 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { type ContentSet, check } from "../../../engine/content";
+import { type ContentSet, findings, readJsonDir } from "../../../engine/content";
 import { editDistance, matchesAnswer, normalizeAnswer } from "../answer-match";
 import { type Question, QuestionFile } from "./schema";
 
-const dir = fileURLToPath(new URL("./questions/", import.meta.url));
 export const QUESTIONS_AS_OF = "2026-11-25";
 
 let cache: Question[] | null = null;
@@ -13,10 +9,7 @@ let cache: Question[] | null = null;
 /** The built-in bank: every `questions/*.json` file, in file-name order. */
 export function loadQuestionBank(): Question[] {
   if (cache) return cache;
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .sort();
-  cache = files.flatMap((f) => QuestionFile.parse(JSON.parse(readFileSync(join(dir, f), "utf8"))));
+  cache = readJsonDir(new URL("./questions/", import.meta.url)).flatMap(({ json }) => QuestionFile.parse(json));
   return cache;
 }
 
@@ -31,27 +24,30 @@ function perCategory(bank: Question[]): Map<string, Question[]> {
 
 export function questionChecks(bank: Question[]) {
   const ids = new Set<string>();
-  const dupIds: string[] = [];
-  const badLength: string[] = [];
-  const badForm: string[] = [];
-  const leaks: string[] = [];
-  const shared: string[] = [];
-  const near: string[] = [];
+  const found = findings({
+    dupIds: "unique ids",
+    badLength: `clue length ${CLUE_MIN}-${CLUE_MAX}`,
+    badForm: "answers lowercase, display answer accepted",
+    leaks: "clue never names its answer",
+    shared: "no two questions share an answer",
+    near: "no answer within one edit of another in its category",
+  });
   const owner = new Map<string, string>();
   for (const q of bank) {
-    if (ids.has(q.id)) dupIds.push(q.id);
+    if (ids.has(q.id)) found.dupIds.push(q.id);
     ids.add(q.id);
-    if (q.clue.length < CLUE_MIN || q.clue.length > CLUE_MAX) badLength.push(`${q.id} (${q.clue.length})`);
-    for (const a of q.acceptedAnswers) if (a !== a.trim().toLowerCase()) badForm.push(`${q.id}: "${a}"`);
-    if (!matchesAnswer(q.displayAnswer, q.acceptedAnswers, true)) badForm.push(`${q.id}: display answer not accepted`);
+    if (q.clue.length < CLUE_MIN || q.clue.length > CLUE_MAX) found.badLength.push(`${q.id} (${q.clue.length})`);
+    for (const a of q.acceptedAnswers) if (a !== a.trim().toLowerCase()) found.badForm.push(`${q.id}: "${a}"`);
+    if (!matchesAnswer(q.displayAnswer, q.acceptedAnswers, true))
+      found.badForm.push(`${q.id}: display answer not accepted`);
     const clue = ` ${normalizeAnswer(q.clue)} `;
     for (const a of q.acceptedAnswers) {
       const n = normalizeAnswer(a);
-      if (n.length >= 4 && clue.includes(` ${n} `)) leaks.push(`${q.id}: "${a}"`);
+      if (n.length >= 4 && clue.includes(` ${n} `)) found.leaks.push(`${q.id}: "${a}"`);
     }
     for (const a of new Set(q.acceptedAnswers.map(normalizeAnswer))) {
       const prev = owner.get(a);
-      if (prev && prev !== q.id) shared.push(`${prev} & ${q.id}: "${a}"`);
+      if (prev && prev !== q.id) found.shared.push(`${prev} & ${q.id}: "${a}"`);
       owner.set(a, q.id);
     }
   }
@@ -60,20 +56,13 @@ export function questionChecks(bank: Question[]) {
       for (let j = i + 1; j < qs.length; j++) {
         for (const a of qs[i]!.acceptedAnswers.map(normalizeAnswer)) {
           for (const b of qs[j]!.acceptedAnswers.map(normalizeAnswer)) {
-            if (a !== b && editDistance(a, b, 1) <= 1) near.push(`${qs[i]!.id} ~ ${qs[j]!.id}: "${a}"/"${b}"`);
+            if (a !== b && editDistance(a, b, 1) <= 1) found.near.push(`${qs[i]!.id} ~ ${qs[j]!.id}: "${a}"/"${b}"`);
           }
         }
       }
     }
   }
-  return [
-    check("unique ids", dupIds),
-    check(`clue length ${CLUE_MIN}-${CLUE_MAX}`, badLength),
-    check("answers lowercase, display answer accepted", badForm),
-    check("clue never names its answer", leaks),
-    check("no two questions share an answer", shared),
-    check("no answer within one edit of another in its category", near),
-  ];
+  return found.checks();
 }
 
 export const triviaQuestionSet: ContentSet = {

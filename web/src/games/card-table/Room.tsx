@@ -1,6 +1,7 @@
 import { useLayoutEffect, useState } from "react";
 import { Button } from "../../kit/Button";
 import { ConnectionBanner } from "../../kit/ConnectionBanner";
+import { BadRoomCode, DeadEnd } from "../../kit/DeadEnd";
 import { Layout } from "../../kit/Layout";
 import { Link } from "../../kit/Link";
 import { navigate } from "../../kit/navigation";
@@ -10,27 +11,18 @@ import type { CardsClient } from "./reducer";
 import { Game } from "./screens/Game";
 import { JoinScreen } from "./screens/JoinForm";
 import { RoomLobby } from "./screens/RoomLobby";
+import { HandoverClaim } from "./screens/SeatHandover";
 import { type CardsRoomHandle, useCardsRoom } from "./useCardsRoom";
 import { ROOM_CODE } from "./wire";
 import "./cards.css";
 
 /** /cards/<ROOMID>: the table itself, for players and watchers alike. */
 export function CardsRoom({ code }: { code: string }) {
-  if (!ROOM_CODE.test(code))
-    return (
-      <Layout>
-        <div className="card stack" data-testid="bad-room-code">
-          <h1>That room code looks wrong</h1>
-          <p className="muted">Codes are 3 to 32 letters or digits, like ABC234.</p>
-          <div>
-            <Link href="/cards" className="btn btn--primary btn--md">
-              Back to Card Table
-            </Link>
-          </div>
-        </div>
-      </Layout>
-    );
-  return <RoomSession roomId={code.toUpperCase()} />;
+  return ROOM_CODE.test(code) ? (
+    <RoomSession roomId={code.toUpperCase()} />
+  ) : (
+    <BadRoomCode href="/cards" back="Back to Card Table" />
+  );
 }
 
 function RoomSession({ roomId }: { roomId: string }) {
@@ -53,6 +45,7 @@ function RoomSession({ roomId }: { roomId: string }) {
       </div>
       <div className="ct-room" data-testid="cards-room" data-seat={s.view?.you ?? "spectator"}>
         <Banners s={s} watching={watching} />
+        <HandoverClaim room={room} v={s.synced ? s.view : null} />
         {leaving ? (
           <section className="card center" data-testid="leaving">
             <p className="ct-waiting">Giving up your seat…</p>
@@ -61,7 +54,7 @@ function RoomSession({ roomId }: { roomId: string }) {
           <Screen room={room} onLeave={onLeave} watching={watching} onWatch={() => setWatching(true)} />
         )}
       </div>
-      <Toasts items={s.toasts} onDismiss={(id) => room.dispatch({ kind: "dismiss", id })} />
+      <Toasts items={s.toasts} onDismiss={room.dismiss} />
     </Layout>
   );
 }
@@ -95,15 +88,9 @@ function Screen({ room, onLeave, watching, onWatch }: ScreenArgs) {
 
   if (s.notFound)
     return (
-      <section className="card stack" data-testid="room-not-found">
-        <h1>No room called {s.roomId}</h1>
-        <p className="muted">Check the code with whoever sent it, or set up a new table.</p>
-        <div>
-          <Link href="/cards" className="btn btn--primary btn--md">
-            Back to Card Table
-          </Link>
-        </div>
-      </section>
+      <DeadEnd title={`No room called ${s.roomId}`} href="/cards" back="Back to Card Table" testId="room-not-found">
+        Check the code with whoever sent it, or set up a new table.
+      </DeadEnd>
     );
   if (removed) return <RemovedScreen onWatch={onWatch} />;
   if (!s.synced || !v)
@@ -118,7 +105,10 @@ function Screen({ room, onLeave, watching, onWatch }: ScreenArgs) {
   return <Game {...props} onLeave={onLeave} />;
 }
 
-/** The lead took this browser's seat away: said plainly, and no way back to a seat (RULINGS Card Table 5). */
+/**
+ * The lead took this browser's seat away: said plainly, and no way back to a seat
+ * (docs/games/card-table.md, Decisions D5).
+ */
 function RemovedScreen({ onWatch }: { onWatch(): void }) {
   return (
     <section className="card stack center ct-removed" data-testid="removed-screen">

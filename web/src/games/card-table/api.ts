@@ -1,5 +1,4 @@
 import { ApiError, api } from "../../kit/api";
-import { deviceId } from "../../kit/identity";
 import type { CardPack } from "./sandbox-pack";
 import type { DefinitionInfo, PackInfo, Settings } from "./wire";
 
@@ -27,22 +26,41 @@ export async function createRoom(table: NewTable): Promise<string> {
   return r.roomId;
 }
 
-/** A signed seat token, bound to this browser (`deviceId`), so a kick sticks to the browser, not the name. */
-export async function takeSeat(roomId: string, name: string): Promise<string> {
-  const r = await api<{ token?: unknown }>(`${BASE}/rooms/${encodeURIComponent(roomId)}/seats`, {
-    body: { name, deviceId: deviceId() },
-  });
-  if (typeof r.token !== "string") throw new ApiError("The server gave no seat; try again.", 500, "bad_reply");
-  return r.token;
+/** Which packs a listing page holds: the shipped ones, this browser's own, or those shared by anyone. */
+export type PackScope = "shipped" | "mine" | "shared";
+
+export interface PackPage {
+  packs: PackInfo[];
+  /** Pass back for the next page; null on the last. */
+  nextCursor: string | null;
 }
 
-/** Shipped packs, shared ones, and this browser's own. */
-export async function listPacks(): Promise<PackInfo[]> {
-  const r = await api<{ packs?: PackInfo[] }>(`${BASE}/packs`, { owner: true });
-  return Array.isArray(r.packs) ? r.packs : [];
+/** One page of a pack listing (names and counts, never cards). */
+export async function listPacks(scope: PackScope, cursor: string | null = null, limit = 100): Promise<PackPage> {
+  const q = new URLSearchParams({ scope, limit: String(limit) });
+  if (cursor) q.set("cursor", cursor);
+  const r = await api<{ packs?: PackInfo[]; nextCursor?: unknown }>(`${BASE}/packs?${q}`, { owner: true });
+  return {
+    packs: Array.isArray(r.packs) ? r.packs : [],
+    nextCursor: typeof r.nextCursor === "string" ? r.nextCursor : null,
+  };
 }
 
+/** The first page of definitions: the built-in ones come first. */
 export async function listDefinitions(): Promise<DefinitionInfo[]> {
   const r = await api<{ definitions?: DefinitionInfo[] }>(`${BASE}/definitions`);
   return Array.isArray(r.definitions) ? r.definitions : [];
+}
+
+/**
+ * Report a card seen at a table (docs/games/card-table.md, Decisions D18): the room and the
+ * card are enough, the server reads its text and pack from the room.
+ */
+export async function reportCard(report: {
+  room: string;
+  cardId: string;
+  reason: string;
+  note?: string;
+}): Promise<void> {
+  await api(`${BASE}/reports`, { body: report });
 }

@@ -33,14 +33,6 @@ describe("server messages", () => {
     expect(s.toasts).toEqual([{ id: 1, code: "not_lead", message: "Only the game lead can do that." }]);
   });
 
-  it("keeps only the last three toasts, and a dismissed one goes", () => {
-    let s = synced();
-    for (let i = 0; i < 5; i++) s = run(s, server({ type: "error", requestId: "", error: `e${i}`, message: `m${i}` }));
-    expect(s.toasts.map((t) => t.code)).toEqual(["e2", "e3", "e4"]);
-    s = run(s, { kind: "dismiss", id: s.toasts[0]!.id });
-    expect(s.toasts.map((t) => t.code)).toEqual(["e3", "e4"]);
-  });
-
   it("an unknown room before any state is a not-found page, not a toast", () => {
     const s = run(
       initialCardsState("NOPE99"),
@@ -87,7 +79,7 @@ describe("server messages", () => {
     s = run(s, server({ type: "error", requestId: "", error: "kicked", message: "You were removed from this game." }));
     expect(s.removed).toBe("kicked");
     expect(s.joining).toBe(false);
-    expect(run(initialCardsState("ABC234"), { kind: "kickedBefore" }).removed).toBe("kicked");
+    expect(initialCardsState("ABC234", true).removed).toBe("kicked");
   });
 
   it("the lock and a departing hand are table talk; the lock shows at once", () => {
@@ -172,8 +164,7 @@ describe("server messages", () => {
 
   it("a dropped connection forgets what was in flight", () => {
     let s = run(synced(), { kind: "sent", requestId: "r1", action: { type: "startGame" } });
-    s = run(s, { kind: "connection", status: "offline" });
-    expect(s.connection).toBe("offline");
+    s = run(s, { kind: "link", up: false, fresh: false, at: T0 });
     expect(isPending(s)).toBe(false);
   });
 });
@@ -239,7 +230,7 @@ describe("choosing an answer", () => {
     const s = run(synced(v), toggle("w-2"));
     expect(run(s, state({ ...v, currentPhase: "JUDGE" })).draft.cards).toEqual([]);
     const next = run(s, state({ ...v, round: 2 }));
-    expect(next.draft).toEqual({ slot: "submission", round: 2, cards: [] });
+    expect(next.draft).toEqual({ slot: "submission", round: 2, cards: [], texts: {} });
   });
 
   it("with gambling and a point, a complete answer opens the wager", () => {
@@ -250,7 +241,7 @@ describe("choosing an answer", () => {
     };
     const answered = afterPlaying(withPoint, ["w-1"]);
     const s = run(synced(answered), toggle("w-4"));
-    expect(s.draft).toEqual({ slot: "wager", round: 1, cards: ["w-4"] });
+    expect(s.draft).toEqual({ slot: "wager", round: 1, cards: ["w-4"], texts: {} });
     // No point, no wager.
     expect(run(synced(afterPlaying(base, ["w-1"])), toggle("w-4")).draft.cards).toEqual([]);
   });

@@ -1,17 +1,11 @@
+import type { EnvelopeAction } from "../../kit/action-room";
+import { type RoomAction, type RoomBase, roomBase, toast } from "../../kit/room-state";
 import { type ComposeTarget, composeTarget, meOf } from "./table";
 import type { Action, GameEvent, GameStateView, ServerMessage, WireStateView } from "./wire";
-
-export type Connection = "connecting" | "online" | "offline";
 
 /** Why the server would not seat this browser; the join form says so and stays. */
 export type SeatRefusal = "name_taken" | "table_locked" | "room_full" | "bad_token";
 const SEAT_REFUSALS = new Set<string>(["name_taken", "table_locked", "room_full", "bad_token"]);
-
-export interface Toast {
-  id: number;
-  code: string;
-  message: string;
-}
 
 /** A line of table talk: who joined, who won, who leads now. */
 export interface Notice {
@@ -26,12 +20,13 @@ export interface Draft {
   slot: string;
   round: number;
   cards: string[];
+  /** What the viewer wrote on picked blank cards, by card id. */
+  texts: Record<string, string>;
 }
 
 /** Everything the room page renders. Server messages, the socket and the viewer's own picks change it. */
-export interface CardsClient {
+export interface CardsClient extends RoomBase {
   roomId: string;
-  connection: Connection;
   /** A state has arrived, so `view` is trustworthy. */
   synced: boolean;
   notFound: boolean;
@@ -51,45 +46,39 @@ export interface CardsClient {
   names: Record<string, string>;
   /** The winner the server named when the game ended (absent: none named). */
   finalWinner: string | null;
-  toasts: Toast[];
   notices: Notice[];
   nextId: number;
 }
 
 export type CardsAction =
-  | { kind: "server"; msg: ServerMessage; at: number }
-  | { kind: "connection"; status: Connection }
-  | { kind: "sent"; requestId: string; action: Action }
+  | RoomAction<ServerMessage>
+  | EnvelopeAction<Action>
   | { kind: "toggle"; cardId: string }
   | { kind: "move"; from: number; to: number }
+  | { kind: "write"; cardId: string; text: string }
   | { kind: "clearDraft" }
-  | { kind: "toast"; code: string; message: string }
-  | { kind: "dismiss"; id: number }
-  | { kind: "left" }
-  /** This browser was removed from the table earlier (remembered across visits). */
-  | { kind: "kickedBefore" }
   | { kind: "joining" }
-  | { kind: "joinFailed"; code: string; message: string };
+  /** The seat request failed (the room hook has said why). */
+  | { kind: "joinFailed" };
 
-const MAX_TOASTS = 3;
 const MAX_NOTICES = 6;
 
-export function initialCardsState(roomId: string): CardsClient {
+/** `kicked`: this browser was removed from the table on an earlier visit (remembered). */
+export function initialCardsState(roomId: string, kicked = false): CardsClient {
   return {
+    ...roomBase(),
     roomId,
-    connection: "connecting",
     synced: false,
     notFound: false,
-    removed: null,
+    removed: kicked ? "kicked" : null,
     joining: false,
     refusal: null,
     view: null,
     clockOffset: 0,
     pending: {},
-    draft: { slot: "", round: 0, cards: [] },
+    draft: { slot: "", round: 0, cards: [], texts: {} },
     names: {},
     finalWinner: null,
-    toasts: [],
     notices: [],
     nextId: 1,
   };
@@ -97,29 +86,25 @@ export function initialCardsState(roomId: string): CardsClient {
 
 export function cardsReducer(s: CardsClient, a: CardsAction): CardsClient {
   switch (a.kind) {
-    case "connection":
-      // A dropped socket loses whatever was in flight; the reconnect brings a fresh state.
-      return { ...s, connection: a.status, pending: a.status === "online" ? s.pending : {} };
+    case "link":
+      // A dropped line loses whatever was in flight; the reconnect brings a fresh state.
+      return a.up ? s : { ...s, pending: {} };
     case "sent":
       return { ...s, pending: { ...s.pending, [a.requestId]: a.action.type } };
     case "toggle":
       return s.view ? { ...s, draft: toggle(s.view, s.draft, a.cardId) } : s;
     case "move":
       return { ...s, draft: { ...s.draft, cards: moved(s.draft.cards, a.from, a.to) } };
+    case "write":
+      return { ...s, draft: { ...s.draft, texts: { ...s.draft.texts, [a.cardId]: a.text } } };
     case "clearDraft":
       return { ...s, draft: { ...s.draft, cards: [] } };
-    case "toast":
-      return toast(s, a.code, a.message);
-    case "dismiss":
-      return { ...s, toasts: s.toasts.filter((t) => t.id !== a.id) };
     case "left":
       return { ...s, removed: "left", draft: { ...s.draft, cards: [] } };
-    case "kickedBefore":
-      return { ...s, removed: "kicked" };
     case "joining":
       return { ...s, joining: true, refusal: null };
     case "joinFailed":
-      return toast({ ...s, joining: false }, a.code, a.message);
+      return { ...s, joining: false };
     case "server":
       return applyMessage(s, a.msg, a.at);
   }
@@ -233,7 +218,7 @@ function applyEvent(s: CardsClient, e: GameEvent): CardsClient {
       // A new game starts a fresh page of table talk.
       return notice({ ...s, notices: [], finalWinner: null }, "gameStarted", "The game has started.");
     case "cardsDiscarded":
-      // Only how many: a hand is secret even when it goes (RULINGS Card Table 5).
+      // Only how many: a hand is secret even when it goes (docs/games/card-table.md, Decisions D5).
       return notice(
         s,
         "cardsDiscarded",
@@ -245,6 +230,9 @@ function applyEvent(s: CardsClient, e: GameEvent): CardsClient {
         "tableLocked",
         e.locked ? "The lead locked the table: newcomers can only watch." : "The lead opened the table to newcomers.",
       );
+    case "cardVetoed":
+      // Never whose card it was: only what it said (docs/games/card-table.md, Decisions D18).
+      return notice(s, "cardVetoed", `The lead vetoed a card: "${e.text || "a blank card"}".`);
     case "dieRolled": {
       const roller = s.view?.roles.turn;
       const face = e.result.label ?? String(e.result.value);
@@ -282,7 +270,7 @@ function withLock(v: GameStateView, locked: boolean): GameStateView {
 function toggle(v: GameStateView, d: Draft, cardId: string): Draft {
   const target = composeTarget(v);
   if (!target) return d;
-  const base = sameDraft(d, target, v.round) ? d : { slot: target.slot, round: v.round, cards: [] };
+  const base = sameDraft(d, target, v.round) ? d : { slot: target.slot, round: v.round, cards: [], texts: {} };
   if (base.cards.includes(cardId)) return { ...base, cards: base.cards.filter((c) => c !== cardId) };
   if (!meOf(v)?.hand.some((c) => c.id === cardId)) return base;
   if (base.cards.length < target.room) return { ...base, cards: [...base.cards, cardId] };
@@ -298,7 +286,7 @@ function sameDraft(d: Draft, t: ComposeTarget, round: number): boolean {
 function reconcile(v: GameStateView, d: Draft): Draft {
   const target = composeTarget(v);
   if (!target) return d.cards.length === 0 ? d : { ...d, cards: [] };
-  if (!sameDraft(d, target, v.round)) return { slot: target.slot, round: v.round, cards: [] };
+  if (!sameDraft(d, target, v.round)) return { slot: target.slot, round: v.round, cards: [], texts: {} };
   const hand = new Set(meOf(v)?.hand.map((c) => c.id) ?? []);
   const kept = d.cards.filter((c) => hand.has(c)).slice(0, target.room);
   return kept.length === d.cards.length ? d : { ...d, cards: kept };
@@ -318,11 +306,6 @@ function without(pending: Record<string, Action["type"]>, id: string): Record<st
   const out = { ...pending };
   delete out[id];
   return out;
-}
-
-function toast(s: CardsClient, code: string, message: string): CardsClient {
-  const t = { id: s.nextId, code, message };
-  return { ...s, toasts: [...s.toasts, t].slice(-MAX_TOASTS), nextId: s.nextId + 1 };
 }
 
 function notice(s: CardsClient, kind: GameEvent["type"], text: string): CardsClient {

@@ -19,7 +19,16 @@ describe("the create-a-table form", () => {
       packIds: ["base"],
       activeVariants: ["judgeWinner", "rando", "gambling"],
       revealToAll: true,
+      blankCards: 0,
+      blockedWords: [],
     });
+  });
+
+  it("sends blank cards and the blocked words as a clean list", () => {
+    const s = toSettings({ ...base, blankCards: 5, blockedWords: " Goose, ,goose , big dog" });
+    expect(s).toMatchObject({ blankCards: 5, blockedWords: ["goose", "big dog"] });
+    expect(formProblem({ ...base, blankCards: 51 })).toMatch(/Blank cards/);
+    expect(formProblem({ ...base, blockedWords: "x".repeat(41) })).toMatch(/40 letters/);
   });
 
   it("leaves out the end value with no limit, and time limits that are off", () => {

@@ -14,6 +14,10 @@ export interface SettingsForm {
   /** Variants outside any group that are switched on (rando, gambling). */
   extras: string[];
   revealToAll: boolean;
+  /** Blank answer cards in the deck (0: none). */
+  blankCards: number;
+  /** What a written card may not say, as typed: words separated by commas. */
+  blockedWords: string;
 }
 
 export const LIMITS = {
@@ -21,6 +25,7 @@ export const LIMITS = {
   points: { min: 1, max: 50 },
   rounds: { min: 1, max: 200 },
   timeout: { min: 10, max: 600 },
+  blankCards: { min: 0, max: 50 },
 } as const;
 
 /** CAH's variants, for when the server's definitions list cannot be fetched. */
@@ -43,6 +48,14 @@ export const CAH_VARIANTS: VariantDef[] = [
     id: "judgeRandom",
     name: "Random judge",
     description: "A random player judges each round.",
+    default: false,
+    group: "judge",
+  },
+  {
+    id: "voting",
+    name: "Everyone votes",
+    description:
+      "No judge: everyone answers, then everyone votes for the best answer that is not their own. The answers with the most votes score 3, 2 and 1 points.",
     default: false,
     group: "judge",
   },
@@ -75,7 +88,14 @@ export function formFromDefaults(defaults: Partial<Settings> | undefined, varian
     judgeRule,
     extras: variants.filter((v) => !v.group && active.includes(v.id)).map((v) => v.id),
     revealToAll: defaults?.revealToAll ?? true,
+    blankCards: defaults?.blankCards ?? 0,
+    blockedWords: (defaults?.blockedWords ?? []).join(", "),
   };
+}
+
+/** The blocked words as the server takes them: trimmed, no empties, no repeats. */
+export function blockedList(text: string): string[] {
+  return [...new Set(text.split(",").map((w) => w.trim().toLowerCase()))].filter((w) => w.length > 0);
 }
 
 /** What is wrong with the form, in words, or null when it can be sent. */
@@ -94,6 +114,11 @@ export function formProblem(f: SettingsForm): string | null {
   ] as const)
     if (t !== null && !within(t, LIMITS.timeout))
       return `The ${label} time limit is ${LIMITS.timeout.min} to ${LIMITS.timeout.max} seconds.`;
+  if (!within(f.blankCards, LIMITS.blankCards))
+    return `Blank cards: a whole number from ${LIMITS.blankCards.min} to ${LIMITS.blankCards.max}.`;
+  const words = blockedList(f.blockedWords);
+  if (words.length > 100 || words.some((w) => w.length > 40))
+    return "Block at most 100 words, each at most 40 letters.";
   if (f.packIds.length === 0) return "Choose at least one card pack.";
   return null;
 }
@@ -116,6 +141,8 @@ export function toSettings(f: SettingsForm): Partial<Settings> {
     packIds: [...f.packIds],
     activeVariants: [f.judgeRule, ...f.extras],
     revealToAll: f.revealToAll,
+    blankCards: f.blankCards,
+    blockedWords: blockedList(f.blockedWords),
   };
   if (f.endCondition !== "none") out.endValue = f.endValue;
   if (f.submitTimeout !== null) out.submitTimeout = f.submitTimeout;

@@ -27,11 +27,16 @@ const CAH_JUDGING: Judging = {
 };
 
 /**
- * A game of turns and dice (the Sandbox Table) rather than judged rounds: its definition
- * has no `judging` block. The screens for it are the sandbox's own.
+ * A game of turns (the Sandbox Table, Pig, Blackjack…) rather than CAH's judged rounds: its
+ * definition has no `judging` block.
  */
-export function isSandbox(v: Pick<GameStateView, "definition">): boolean {
+export function isUnjudged(v: Pick<GameStateView, "definition">): boolean {
   return v.definition.judging === undefined;
+}
+
+/** Which screen plays the table: the definition's choice, else CAH's for a judged game and the generic one otherwise. */
+export function screenOf(v: Pick<GameStateView, "definition">): "judged" | "sandbox" | "table" {
+  return v.definition.screen ?? (v.definition.judging ? "judged" : "table");
 }
 
 export function judgingOf(v: GameStateView): Judging {

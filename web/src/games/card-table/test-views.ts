@@ -42,6 +42,8 @@ export function settings(over: Partial<Settings> = {}): Settings {
     leadGraceSeconds: 60,
     disconnectGraceSeconds: 300,
     onExhausted: "end",
+    blankCards: 0,
+    blockedWords: [],
     ...over,
   };
 }
@@ -95,6 +97,7 @@ export function submitView(over: Partial<GameStateView> = {}, pick = 1): GameSta
     globalSlots: { prompt: [black(pick > 1 ? "_____ and _____." : "Why _____?", pick)] },
     roundState: { pick, submissions: {}, wagers: {}, entryCount: 0 },
     you: "P2",
+    legalActions: hand.map((c) => ({ type: "play", cardId: c.id, fromZone: "hand", toSlot: "submission" })),
     ...over,
   };
 }

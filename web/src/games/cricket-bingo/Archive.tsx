@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "../../kit/Button";
+import { Problem } from "../../kit/fields";
 import { Link } from "../../kit/Link";
 import { navigate } from "../../kit/navigation";
 import { addDays, dayLabel, isIsoDate, recentDays } from "./dates";
@@ -77,11 +78,7 @@ export function Archive({ today, current }: { today: string; current: string }) 
           Open
         </Button>
       </form>
-      {error && (
-        <p className="note note--bad" role="alert">
-          {error}
-        </p>
-      )}
+      <Problem>{error}</Problem>
     </section>
   );
 }

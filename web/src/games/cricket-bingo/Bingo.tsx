@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useAccount } from "../../kit/account";
 import { ApiError, errorText } from "../../kit/api";
 import { Button } from "../../kit/Button";
 import { savedName } from "../../kit/identity";
 import { Layout } from "../../kit/Layout";
 import { Link } from "../../kit/Link";
-import { type ToastItem, Toasts } from "../../kit/Toasts";
+import { Toasts, useToasts } from "../../kit/Toasts";
 import { useTitle } from "../../kit/useTitle";
 import { Archive } from "./Archive";
 import { startGame } from "./api";
@@ -23,7 +24,8 @@ import { NextPuzzle } from "./NextPuzzle";
 import { Setup } from "./Setup";
 import { Streaks } from "./Streaks";
 import { Summary } from "./Summary";
-import type { BingoView } from "./wire";
+import { Who } from "./Who";
+import type { BingoView, Standing } from "./wire";
 import "./bingo.css";
 
 /** /bingo (today's puzzle, ranked) and /bingo/YYYY-MM-DD (an earlier day, for practice). */
@@ -58,21 +60,17 @@ function Day({ date, today }: { date: string; today: string }) {
   // A game left open on this day is resumed at once: the server returns the same attempt.
   const [starting, setStarting] = useState<Attempt | null>(() => currentAttempt(date));
   const [startError, setStartError] = useState<string | null>(null);
-  const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const { items: toasts, toast, dismiss } = useToasts();
   const [boardRefresh, setBoardRefresh] = useState(0);
-  const toastId = useRef(0);
-
-  const toast = useCallback((message: string, code?: string) => {
-    setToasts((t) => [...t.slice(-2), { id: ++toastId.current, message, ...(code ? { code } : {}) }]);
-  }, []);
-  const dismiss = useCallback((id: number) => setToasts((t) => t.filter((x) => x.id !== id)), []);
+  const account = useAccount();
 
   const start = useCallback(
-    async (a: Attempt, displayName?: string) => {
+    async (a: Attempt) => {
       setStarting(a);
       setStartError(null);
       try {
-        const name = displayName ?? (savedName() || undefined);
+        // A guest's name (an account's games show the account's own); no leaderboard shows a guest.
+        const name = savedName() || undefined;
         const r = await startGame({
           size: a.size,
           mode: a.mode,
@@ -85,7 +83,12 @@ function Day({ date, today }: { date: string; today: string }) {
         const got: Attempt = { date: r.state.date, size: r.state.gridSize, mode: r.state.mode };
         saveCurrentAttempt(got);
         if (r.state.status !== "playing") saveLocalResult(got, { status: r.state.status, score: r.state.score });
-        setGame({ gameId: r.gameId, ranked: r.ranked, state: r.state });
+        setGame({
+          gameId: r.gameId,
+          ranked: r.ranked,
+          state: r.state,
+          ...(r.standing ? { standing: r.standing } : {}),
+        });
         window.scrollTo(0, 0);
       } catch (e) {
         if (e instanceof ApiError && e.code === "content_changed") forgetCurrentAttempt();
@@ -105,8 +108,8 @@ function Day({ date, today }: { date: string; today: string }) {
     if (open) void start(open);
   }, [date, start]);
 
-  const onState = useCallback((state: BingoView) => {
-    setGame((g) => (g ? { ...g, state } : g));
+  const onState = useCallback((state: BingoView, standing?: Standing) => {
+    setGame((g) => (g ? { ...g, state, ...(standing ? { standing } : {}) } : g));
     if (state.status !== "playing") {
       saveLocalResult(
         { date: state.date, size: state.gridSize, mode: state.mode },
@@ -127,17 +130,23 @@ function Day({ date, today }: { date: string; today: string }) {
     const over = s.status !== "playing";
     return (
       <Layout>
-        <Game game={game} onState={onState} onError={toast} onLeave={leave}>
+        <Game game={game} practice={practice} onState={onState} onError={toast} onLeave={leave}>
           {over && (
             <>
-              <Summary gameId={game.gameId} ranked={game.ranked} state={s} />
+              <Summary
+                gameId={game.gameId}
+                ranked={game.ranked}
+                practice={practice}
+                standing={game.standing}
+                state={s}
+              />
               <NextPuzzle />
               <Leaderboard key={boardRefresh} date={s.date} today={today} size={s.gridSize} mode={s.mode} />
               <div className="row row--wrap">
                 <Button variant="primary" onClick={leave} testId="bingo-another">
                   Play another grid
                 </Button>
-                {game.ranked ? (
+                {!practice ? (
                   <Link href={`/bingo/${addDays(today, -1)}`} className="btn btn--secondary btn--md">
                     Practice yesterday's
                   </Link>
@@ -179,18 +188,25 @@ function Day({ date, today }: { date: string; today: string }) {
             Resuming your game…
           </p>
         ) : (
-          <Setup
-            date={date}
-            practice={practice}
-            busy={starting !== null}
-            error={startError}
-            onStart={(a, name) => void start(a, name)}
-          />
+          <>
+            <Who practice={practice} />
+            <Setup
+              // Signing in or out is another player, with attempts of its own.
+              key={account?.id ?? "guest"}
+              date={date}
+              practice={practice}
+              signedIn={account !== null}
+              busy={starting !== null}
+              error={startError}
+              onStart={(a) => void start(a)}
+            />
+          </>
         )}
         {!practice && <NextPuzzle />}
         <HowTo />
-        <Leaderboard date={date} today={today} size={p.size} mode={p.mode} />
-        <Streaks card />
+        {/* Signing in or out is another player: their own rank and streaks. */}
+        <Leaderboard key={`board-${account?.id ?? "guest"}`} date={date} today={today} size={p.size} mode={p.mode} />
+        <Streaks key={`streaks-${account?.id ?? "guest"}`} card />
         <Archive today={today} current={date} />
       </section>
       <Toasts items={toasts} onDismiss={dismiss} />
@@ -213,6 +229,14 @@ function HowTo() {
         <li>Wrong, or a skip: the card is gone and you lose a life. 20 lives on 3×3, 25 on 4×4.</li>
         <li>One wildcard per game: it puts the current card in any empty cell, no questions asked (50 points).</li>
         <li>A full row, column or diagonal is a bingo: +500. One attempt per day and grid, in one mode.</li>
+        <li>
+          Not sure what a cell means? "What the cells mean", under the grid, lists every cell in full. Looking costs
+          nothing.
+        </li>
+        <li>
+          Today's game is ranked when you play signed in. As a guest you play the same puzzle, unranked, and see where
+          you would have placed.
+        </li>
       </ul>
     </details>
   );

@@ -7,17 +7,28 @@ import { act, getGame } from "./api";
 import { formatScore, turnSentence } from "./board";
 import { dayLabel } from "./dates";
 import { type CellFlash, Grid } from "./Grid";
-import type { BingoAction, BingoView } from "./wire";
+import { Legend } from "./Legend";
+import type { BingoAction, BingoView, Standing } from "./wire";
 
 export interface LiveGame {
   gameId: string;
   ranked: boolean;
   state: BingoView;
+  /** Once the game is over: its rank on the day's board, or the rank it would have had. */
+  standing?: Standing;
 }
+
+/** A turn before it is sent: the card it is for is added then. */
+type Move = { type: "PLACE" | "WILDCARD"; categoryId: string } | { type: "SKIP" };
+
+/** Refusals that mean the game moved on elsewhere (another tab, a retried request): read it again. */
+const MOVED_ON = ["cell_filled", "game_over", "no_wildcards", "turn_conflict"];
 
 interface Props {
   game: LiveGame;
-  onState(state: BingoView): void;
+  /** An earlier day's puzzle: never ranked. */
+  practice: boolean;
+  onState(state: BingoView, standing?: Standing): void;
   onError(message: string, code?: string): void;
   /** Back to the choices (size, mode, another day). */
   onLeave(): void;
@@ -40,7 +51,7 @@ function isTextField(t: EventTarget | null): boolean {
 const multiplier = (streak: number) => Math.min(1 + 0.5 * streak, 3);
 
 /** One attempt on screen: the stats, the current card, the grid and the turn buttons. */
-export function Game({ game, onState, onError, onLeave, children }: Props) {
+export function Game({ game, practice, onState, onError, onLeave, children }: Props) {
   const { gameId, ranked, state } = game;
   const playing = state.status === "playing";
   const assisted = state.mode === "assisted";
@@ -49,6 +60,7 @@ export function Game({ game, onState, onError, onLeave, children }: Props) {
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [flash, setFlash] = useState<CellFlash | null>(null);
   const [cursor, setCursor] = useState(() => Math.floor((state.gridSize * state.gridSize) / 2));
+  const [legendOpen, setLegendOpen] = useState(false);
   const flashes = useRef(0);
   const gridRef = useRef<HTMLDivElement>(null);
 
@@ -64,14 +76,17 @@ export function Game({ game, onState, onError, onLeave, children }: Props) {
   }, [playing, state.wildcardsLeft]);
 
   const send = useCallback(
-    async (action: BingoAction) => {
+    async (move: Move) => {
       if (pending || !playing) return;
       setPending(true);
       const card = state.currentPlayer;
-      const cell = "categoryId" in action ? state.grid.find((c) => c.id === action.categoryId) : undefined;
+      const cell = "categoryId" in move ? state.grid.find((c) => c.id === move.categoryId) : undefined;
+      // The card on show is named, so a request sent twice (a retry after a lost reply) is
+      // refused the second time instead of being played on the next card.
+      const action: BingoAction = { ...move, deckIndex: state.deckIndex };
       try {
         const r = await act(gameId, action);
-        onState(r.state);
+        onState(r.state, r.standing);
         const res = r.result;
         setFeedback({
           text: turnSentence(card, cell, res),
@@ -93,9 +108,9 @@ export function Game({ game, onState, onError, onLeave, children }: Props) {
       } catch (e) {
         onError(errorText(e), e instanceof ApiError ? e.code : undefined);
         // The game moved on elsewhere (another tab, a finished game): show it as the server has it.
-        if (e instanceof ApiError && ["cell_filled", "game_over", "no_wildcards"].includes(e.code))
+        if (e instanceof ApiError && MOVED_ON.includes(e.code))
           getGame(gameId).then(
-            (g) => onState(g.state),
+            (g) => onState(g.state, g.standing),
             () => {},
           );
       } finally {
@@ -136,6 +151,9 @@ export function Game({ game, onState, onError, onLeave, children }: Props) {
       } else if (key === "w" && !e.repeat) {
         e.preventDefault();
         toggleWildcard();
+      } else if (key === "i" && !e.repeat) {
+        e.preventDefault();
+        setLegendOpen((o) => !o);
       } else if (key === "escape") setWildcardMode(false);
       else if (e.key.startsWith("Arrow") && !gridRef.current?.contains(document.activeElement)) {
         const cell = gridRef.current?.querySelector<HTMLButtonElement>('.cell[tabindex="0"]');
@@ -163,18 +181,26 @@ export function Game({ game, onState, onError, onLeave, children }: Props) {
     >
       <div className="row row--between row--wrap bingo-game__head">
         <p className="eyebrow" data-testid="bingo-game-title">
-          {ranked ? `Today · ${dayLabel(state.date)}` : `Practice · ${dayLabel(state.date)}`} · {state.gridSize}×
+          {practice ? `Practice · ${dayLabel(state.date)}` : `Today · ${dayLabel(state.date)}`} · {state.gridSize}×
           {state.gridSize}
           {assisted ? " · assisted" : ""}
+          {!practice && !ranked ? " · guest" : ""}
         </p>
         <div className="row">
           <MuteSwitch />
         </div>
       </div>
-      {!ranked && (
+      {practice ? (
         <p className="banner banner--info bingo-practice" data-testid="practice-banner">
           Practice game: not ranked on the leaderboard.
         </p>
+      ) : (
+        !ranked &&
+        playing && (
+          <p className="banner banner--info bingo-practice" data-testid="unranked-banner">
+            Playing as a guest: this game is not ranked. Sign in before tomorrow's puzzle to play ranked.
+          </p>
+        )
       )}
       <dl className="bingo-stats" data-testid="bingo-stats">
         <div className="stat">
@@ -288,12 +314,14 @@ export function Game({ game, onState, onError, onLeave, children }: Props) {
           </Button>
         </div>
       )}
+      {playing && <Legend state={state} open={legendOpen} onToggle={() => setLegendOpen((o) => !o)} cursor={cursor} />}
       {playing && (
         <p className="keys-hint muted small">
           Keys: <kbd>←</kbd>
           <kbd>↑</kbd>
           <kbd>→</kbd>
-          <kbd>↓</kbd> move, <kbd>Enter</kbd> places, <kbd>S</kbd> skips, <kbd>W</kbd> wildcard.
+          <kbd>↓</kbd> move, <kbd>Enter</kbd> places, <kbd>S</kbd> skips, <kbd>W</kbd> wildcard, <kbd>I</kbd> what the
+          cells mean.
         </p>
       )}
       {children}

@@ -11,7 +11,7 @@ export interface CellFlash {
 
 interface Props {
   state: BingoView;
-  /** Assisted games only (RULINGS 5): classic games never highlight anything. */
+  /** Assisted games only (docs/games/cricket-bingo.md, Decisions D5): classic games never highlight anything. */
   assisted: boolean;
   wildcardMode: boolean;
   playing: boolean;

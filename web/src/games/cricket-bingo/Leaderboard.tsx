@@ -82,8 +82,8 @@ export function Leaderboard(props: Props) {
           ) : (
             <p className="muted small">
               {props.date === props.today
-                ? "Finish today's game to appear here. Practice games are never ranked."
-                : "Only games played on the day itself are ranked."}
+                ? "Sign in and finish today's game to appear here. Guests' and practice games are never ranked."
+                : "Only games played signed in, on the day itself, are ranked."}
             </p>
           )}
           {board.top.length === 0 ? (

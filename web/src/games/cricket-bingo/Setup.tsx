@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "../../kit/Button";
-import { MAX_NAME, savedName, saveName } from "../../kit/identity";
+import { Choice, radios } from "../../kit/Choice";
+import { Problem } from "../../kit/fields";
 import { myGames } from "./api";
 import { formatScore } from "./board";
 import { dayLabel } from "./dates";
@@ -10,25 +11,33 @@ import { type GridSize, LIVES, type Mode, type MyGamesReply } from "./wire";
 interface Props {
   date: string;
   practice: boolean;
+  /** Playing with an account (ranked today), not as a guest. */
+  signedIn: boolean;
   busy: boolean;
   error: string | null;
-  onStart(a: Attempt, displayName: string | undefined): void;
+  onStart(a: Attempt): void;
 }
 
 type Taken = MyGamesReply["games"][number];
 
+const MODES = [
+  { id: "classic", title: "Classic", what: "No hints: what you know is what you score." },
+  { id: "assisted", title: "Assisted", what: "Shows the cells each card fits. Ranked on its own board." },
+] as const;
+
 /**
- * Size, mode and the name the leaderboard shows; then play (or see the result of) that
- * attempt. RULINGS 7 allows one attempt per day and size, whatever its mode: once a size is
- * started, its mode is fixed, and the screen shows the mode it is being played in.
+ * Size and mode, and who is playing (ranked with an account, unranked as a guest); then play
+ * (or see the result of) that attempt. docs/games/cricket-bingo.md, Decisions D7 allows one
+ * attempt per day and size, whatever its mode: once a size is started, its mode is fixed,
+ * and the screen shows the mode it is being played in.
  */
-export function Setup({ date, practice, busy, error, onStart }: Props) {
+export function Setup({ date, practice, signedIn, busy, error, onStart }: Props) {
   const [size, setSize] = useState<GridSize>(() => prefs().size);
   const [mode, setMode] = useState<Mode>(() => prefs().mode);
-  const [name, setName] = useState(savedName());
   const [taken, setTaken] = useState<Taken[]>([]);
 
   // The server knows which sizes this player already started today (this browser may not).
+  // Signing in or out is another player: the page draws this form again for them (its key).
   useEffect(() => {
     let live = true;
     myGames(date).then(
@@ -41,7 +50,8 @@ export function Setup({ date, practice, busy, error, onStart }: Props) {
   }, [date]);
 
   const mine = taken.find((g) => g.gridSize === size);
-  const noted = localResults()[attemptKey({ date, size })];
+  // This browser's notes are a guest's: a signed-in player's attempts are the server's word alone.
+  const noted = signedIn ? undefined : localResults()[attemptKey({ date, size })];
   // The mode of the attempt already made at this size, if any: asking for the other mode would give this one back.
   const fixed: Mode | undefined = mine?.mode ?? noted?.mode;
   const shownMode = fixed ?? mode;
@@ -51,12 +61,12 @@ export function Setup({ date, practice, busy, error, onStart }: Props) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const n = name.replace(/\s+/g, " ").trim().slice(0, MAX_NAME);
-    if (n) saveName(n);
     savePrefs({ size, mode });
-    onStart({ date, size, mode: shownMode }, n || undefined);
+    onStart({ date, size, mode: shownMode });
   }
 
+  const sizes = radios("bingo-size", size, setSize, (s) => `size-${s}`);
+  const modes = radios("bingo-mode", shownMode, setMode, (m) => `mode-${m}`);
   return (
     <form className="card stack setup" onSubmit={submit} data-testid="bingo-setup">
       <h2>{practice ? `Practice: ${dayLabel(date)}` : "Today's puzzle"}</h2>
@@ -64,51 +74,31 @@ export function Setup({ date, practice, busy, error, onStart }: Props) {
         <legend className="label">Grid</legend>
         <div className="options options--2">
           {([3, 4] as const).map((s) => (
-            <label key={s} className={s === size ? "option option--on" : "option"}>
-              <input
-                type="radio"
-                name="bingo-size"
-                checked={s === size}
-                onChange={() => setSize(s)}
-                data-testid={`size-${s}`}
-              />
+            <Choice key={s} {...sizes(s)} className={s === size ? "option option--on" : "option"}>
               <span className="option__title">
                 {s}×{s}
               </span>
               <span className="option__text">
                 {s * s} cells, {LIVES[s]} lives
               </span>
-            </label>
+            </Choice>
           ))}
         </div>
       </fieldset>
       <fieldset className="choice">
         <legend className="label">Mode</legend>
         <div className="options options--2">
-          <label className={optionClass("classic", shownMode, fixed)}>
-            <input
-              type="radio"
-              name="bingo-mode"
-              checked={shownMode === "classic"}
-              disabled={fixed !== undefined && fixed !== "classic"}
-              onChange={() => setMode("classic")}
-              data-testid="mode-classic"
-            />
-            <span className="option__title">Classic</span>
-            <span className="option__text">No hints: what you know is what you score.</span>
-          </label>
-          <label className={optionClass("assisted", shownMode, fixed)}>
-            <input
-              type="radio"
-              name="bingo-mode"
-              checked={shownMode === "assisted"}
-              disabled={fixed !== undefined && fixed !== "assisted"}
-              onChange={() => setMode("assisted")}
-              data-testid="mode-assisted"
-            />
-            <span className="option__title">Assisted</span>
-            <span className="option__text">Shows the cells each card fits. Ranked on its own board.</span>
-          </label>
+          {MODES.map((m) => (
+            <Choice
+              key={m.id}
+              {...modes(m.id)}
+              disabled={fixed !== undefined && fixed !== m.id}
+              className={optionClass(m.id, shownMode, fixed)}
+            >
+              <span className="option__title">{m.title}</span>
+              <span className="option__text">{m.what}</span>
+            </Choice>
+          ))}
         </div>
         {fixed && (
           <p className="muted small" data-testid="setup-mode-fixed">
@@ -117,23 +107,6 @@ export function Setup({ date, practice, busy, error, onStart }: Props) {
           </p>
         )}
       </fieldset>
-      {!practice && (
-        <div className="stack stack--tight">
-          <label className="label" htmlFor="bingo-name">
-            Name on the leaderboard
-          </label>
-          <input
-            id="bingo-name"
-            className="text-input"
-            value={name}
-            maxLength={MAX_NAME}
-            autoComplete="nickname"
-            placeholder="Optional"
-            onChange={(e) => setName(e.target.value)}
-            data-testid="bingo-name"
-          />
-        </div>
-      )}
       <div className="row row--wrap">
         <Button type="submit" variant="primary" size="lg" disabled={busy} testId="bingo-play">
           {busy
@@ -144,7 +117,9 @@ export function Setup({ date, practice, busy, error, onStart }: Props) {
                 ? "Resume your game"
                 : practice
                   ? "Play for practice"
-                  : "Play"}
+                  : signedIn
+                    ? "Play ranked"
+                    : "Play as a guest"}
         </Button>
         {done && (
           <span className="muted small" data-testid="setup-done">
@@ -153,11 +128,7 @@ export function Setup({ date, practice, busy, error, onStart }: Props) {
           </span>
         )}
       </div>
-      {error && (
-        <p className="note note--bad" role="alert" data-testid="bingo-start-error">
-          {error}
-        </p>
-      )}
+      <Problem testId="bingo-start-error">{error}</Problem>
     </form>
   );
 }

@@ -1,19 +1,31 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { errorText } from "../../kit/api";
 import { Button } from "../../kit/Button";
+import { shareOrCopy } from "../../kit/share";
 import { shareText } from "./api";
 import { bestStreak, formatScore } from "./board";
 import { Streaks } from "./Streaks";
-import type { BingoView } from "./wire";
+import { Who } from "./Who";
+import type { BingoView, Standing } from "./wire";
 
 interface Props {
   gameId: string;
   ranked: boolean;
+  /** An earlier day's puzzle. */
+  practice: boolean;
+  /** Its rank on the day's board, or the rank it would have had (absent until the server says). */
+  standing: Standing | undefined;
   state: BingoView;
 }
 
-/** The end of a game: what it came to, the share text, and the player's runs of days. */
-export function Summary({ gameId, ranked, state }: Props) {
+/** "#3 of 41". */
+const place = (s: Standing) => `#${s.rank} of ${s.players}`;
+
+/**
+ * The end of a game: what it came to, where it stands (or would have stood: a guest's game
+ * and practice are not ranked), the share text, and the player's runs of days.
+ */
+export function Summary({ gameId, ranked, practice, standing, state }: Props) {
   const placed = Object.values(state.placements);
   const wild = placed.filter((p) => p.by === "wildcard").length;
   const wrong = state.history.filter((h) => h.wasValid === false).length;
@@ -50,15 +62,18 @@ export function Summary({ gameId, ranked, state }: Props) {
           </dd>
         </div>
       </dl>
-      <p className="muted small">
+      <p className="summary__rank" data-testid="summary-rank" data-ranked={ranked ? "yes" : "no"}>
         {ranked
-          ? state.status === "won"
-            ? "Your score is on today's leaderboard."
-            : "Your game counts on today's leaderboard. Try again tomorrow."
-          : "A practice game: it is not ranked."}
+          ? standing
+            ? `On today's leaderboard: ${place(standing)}.`
+            : "Your game counts on today's leaderboard."
+          : practice
+            ? `A practice game: it is not ranked.${standing ? ` On that day's leaderboard it would be ${place(standing)}.` : ""}`
+            : `Not ranked: you played as a guest.${standing ? ` On today's leaderboard you would be ${place(standing)}.` : ""}`}
       </p>
+      {!ranked && !practice && <Who practice={false} ended />}
       <ShareBox gameId={gameId} />
-      {ranked && <Streaks />}
+      {!practice && <Streaks />}
     </section>
   );
 }
@@ -104,12 +119,9 @@ function ShareBox({ gameId }: { gameId: string }) {
 
   async function share() {
     if (text === null) return;
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied("yes");
-    } catch {
-      setCopied("no");
-    }
+    // The phone's share sheet where there is one; copied otherwise.
+    const how = await shareOrCopy({ text });
+    if (how !== "cancelled") setCopied(how === "shared" ? null : how === "copied" ? "yes" : "no");
   }
 
   return (

@@ -1,9 +1,10 @@
+import { accessToken, currentAccount, signOut } from "../../kit/account";
 import { ApiError } from "../../kit/api";
 import { forgetPlayerToken, playerToken, savePlayerToken } from "./local";
 import type {
   ActionReply,
   BingoAction,
-  BingoView,
+  GameReply,
   GridSize,
   LeaderboardReply,
   Mode,
@@ -16,15 +17,31 @@ const BASE = "/api/v1/bingo";
 const OFFLINE = "Could not reach the Parlor server. Check your connection and try again.";
 
 /**
+ * Who plays: the signed-in account (its access token, renewed as needed: ranked games), or
+ * else this browser's anonymous player token, if it has one (unranked games).
+ */
+async function identityToken(): Promise<{ token: string; account: boolean } | null> {
+  if (currentAccount()) {
+    const token = await accessToken();
+    if (token) return { token, account: true };
+  }
+  const anon = playerToken();
+  return anon ? { token: anon, account: false } : null;
+}
+
+/** Whether this browser has an identity the server knows (an account, or an earlier game's token). */
+export const hasIdentity = (): boolean => currentAccount() !== null || playerToken() !== null;
+
+/**
  * The kit's `api()` with this player's identity: every call carries `Authorization: Bearer
- * <playerToken>` when the browser has one, and errors read as the kit's do (a network
- * failure in plain words, the server's own message otherwise).
+ * <token>` (the account's when signed in, else the browser's player token), and errors read
+ * as the kit's do (a network failure in plain words, the server's own message otherwise).
  */
 export async function bingoApi<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const headers: Record<string, string> = {};
   if (init.body !== undefined) headers["content-type"] = "application/json";
-  const token = playerToken();
-  if (token) headers.authorization = `Bearer ${token}`;
+  const who = await identityToken();
+  if (who) headers.authorization = `Bearer ${who.token}`;
   let res: Response;
   try {
     res = await fetch(`${BASE}${path}`, {
@@ -38,13 +55,19 @@ export async function bingoApi<T>(path: string, init: { method?: string; body?: 
   const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
   if (!res.ok) {
     const code = body?.error?.code ?? "http_error";
-    // A token the server no longer accepts: drop it, so the next start makes a fresh identity.
-    if (code === "identity_required") forgetPlayerToken();
+    // A token the server no longer accepts: an account's session has ended (sign in again);
+    // an anonymous token is dropped, so the next start makes a fresh identity.
+    if (code === "identity_required") {
+      if (who?.account) void signOut();
+      else forgetPlayerToken();
+    }
     const message =
       res.status === 429
         ? "Too many requests from here just now; wait a moment and try again."
         : code === "identity_required"
-          ? "This browser's Cricket Bingo pass is no longer valid. Start a game again to get a new one."
+          ? who?.account
+            ? "Your sign-in has ended. Sign in again to go on with your ranked game."
+            : "This browser's Cricket Bingo pass is no longer valid. Start a game again to get a new one."
           : res.status >= 500 && !body?.error?.message
             ? "The server had a problem; try again in a moment."
             : (body?.error?.message ?? `The server said ${res.status}.`);
@@ -53,7 +76,10 @@ export async function bingoApi<T>(path: string, init: { method?: string; body?: 
   return body as T;
 }
 
-/** Start or resume (RULINGS 7: asking again returns the same attempt) and keep any new token. */
+/**
+ * Start or resume (docs/games/cricket-bingo.md, Decisions D7: asking again returns the same
+ * attempt) and keep any new token.
+ */
 export async function startGame(a: {
   size: GridSize;
   mode: Mode;
@@ -76,8 +102,7 @@ export async function startGame(a: {
 export const act = (gameId: string, action: BingoAction) =>
   bingoApi<ActionReply>(`/games/${encodeURIComponent(gameId)}/actions`, { body: action });
 
-export const getGame = (gameId: string) =>
-  bingoApi<{ gameId: string; ranked: boolean; state: BingoView }>(`/games/${encodeURIComponent(gameId)}`);
+export const getGame = (gameId: string) => bingoApi<GameReply>(`/games/${encodeURIComponent(gameId)}`);
 
 export const shareText = async (gameId: string): Promise<string> =>
   (await bingoApi<{ text: string }>(`/games/${encodeURIComponent(gameId)}/share`)).text;
@@ -85,13 +110,13 @@ export const shareText = async (gameId: string): Promise<string> =>
 export const leaderboard = (date: string, size: GridSize, mode: Mode) =>
   bingoApi<LeaderboardReply>(`/leaderboard?date=${date}&size=${size}&mode=${mode}`);
 
-/** Streaks need an identity; a browser that never played has none to show. */
+/** Streaks need an identity; a browser that never played (and is not signed in) has none to show. */
 export const myStreaks = async (): Promise<StreaksReply | null> =>
-  playerToken() ? bingoApi<StreaksReply>("/me/streaks") : null;
+  hasIdentity() ? bingoApi<StreaksReply>("/me/streaks") : null;
 
 /**
  * This player's attempts at a day (one per size at most, each in its own mode), so the
  * setup screen can show what is already taken; a browser that never played has none.
  */
 export const myGames = async (date: string): Promise<MyGamesReply> =>
-  playerToken() ? bingoApi<MyGamesReply>(`/me/games?date=${date}`) : { date, games: [] };
+  hasIdentity() ? bingoApi<MyGamesReply>(`/me/games?date=${date}`) : { date, games: [] };

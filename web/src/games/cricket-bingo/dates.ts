@@ -1,6 +1,7 @@
 /**
- * UTC dates for the daily puzzle (RULINGS 7): "today" is the UTC date, a new puzzle comes
- * out at every UTC midnight, and every earlier day can be played for practice.
+ * UTC dates for the daily puzzle (docs/games/cricket-bingo.md, Decisions D7): "today" is
+ * the UTC date, a new puzzle comes out at every UTC midnight, and every earlier day can
+ * be played for practice.
  */
 const DAY_MS = 86_400_000;
 

@@ -15,7 +15,7 @@ export const playerToken = (): string | null => stored(TOKEN);
 export const savePlayerToken = (t: string): void => store(TOKEN, t);
 export const forgetPlayerToken = (): void => forget(TOKEN);
 
-/** One attempt: a day and a size (RULINGS 7: one each), played in one mode. */
+/** One attempt: a day and a size (docs/games/cricket-bingo.md, Decisions D7: one each), played in one mode. */
 export interface Attempt {
   date: string;
   size: GridSize;

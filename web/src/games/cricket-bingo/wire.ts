@@ -3,6 +3,8 @@
  * browser bundle never pulls in zod or server code), so a change on either side that breaks
  * the other fails the typecheck.
  */
+import type { z } from "zod";
+import type { Standing as StandingSchema } from "../../../../src/games/cricket-bingo/service/schemas";
 import type { BingoView, TurnResult } from "../../../../src/games/cricket-bingo/wire";
 
 export type { GridCategory } from "../../../../src/games/cricket-bingo/content/schema";
@@ -14,6 +16,12 @@ export type Card = NonNullable<BingoView["currentPlayer"]>;
 export type WinLine = NonNullable<BingoView["winLine"]>;
 
 /**
+ * Where a finished game stands on its day's board: its rank, or for a game that is not
+ * ranked (a guest's, or practice) the rank it would have had.
+ */
+export type Standing = z.infer<typeof StandingSchema>;
+
+/**
  * POST /games: a new attempt (201) or the one this player already has at that day and size
  * (200), in the mode it was started in, which may not be the mode asked for.
  */
@@ -22,14 +30,26 @@ export interface StartReply {
   playerToken?: string;
   ranked: boolean;
   state: BingoView;
+  standing?: Standing;
+}
+
+export interface GameReply {
+  gameId: string;
+  ranked: boolean;
+  state: BingoView;
+  standing?: Standing;
 }
 
 export interface ActionReply {
   state: BingoView;
   result: TurnResult;
+  standing?: Standing;
 }
 
-export type BingoAction = { type: "PLACE" | "WILDCARD"; categoryId: string } | { type: "SKIP" };
+/** A turn: `deckIndex` names the card on show when the player decided, so a retry is never played twice. */
+export type BingoAction =
+  | { type: "PLACE" | "WILDCARD"; categoryId: string; deckIndex: number }
+  | { type: "SKIP"; deckIndex: number };
 
 export interface LeaderboardRow {
   rank: number;
@@ -47,7 +67,7 @@ export interface LeaderboardReply {
   you: LeaderboardRow | null;
 }
 
-/** GET /me/games: the attempts this player has at a day (RULINGS 7: one per size). */
+/** GET /me/games: the attempts this player has at a day (docs/games/cricket-bingo.md, Decisions D7: one per size). */
 export interface MyGamesReply {
   date: string;
   games: {
@@ -64,5 +84,5 @@ export interface StreaksReply {
   streaks: Record<"3" | "4", { played: number; won: number }>;
 }
 
-/** The document's parameters table (§11), for the setup screen's wording only. */
+/** Lives per size (docs/games/cricket-bingo.md, "Parameters"), for the setup screen's wording only. */
 export const LIVES: Record<GridSize, number> = { 3: 20, 4: 25 };

@@ -1,6 +1,6 @@
 import { ConnectionBanner } from "../../kit/ConnectionBanner";
+import { BadRoomCode, DeadEnd } from "../../kit/DeadEnd";
 import { Layout } from "../../kit/Layout";
-import { Link } from "../../kit/Link";
 import { navigate } from "../../kit/navigation";
 import { Toasts } from "../../kit/Toasts";
 import { useTitle } from "../../kit/useTitle";
@@ -13,21 +13,11 @@ import "./outrank.css";
 
 /** /outrank/<CODE>: the game itself, for players and watchers alike. */
 export function OutrankRoom({ code }: { code: string }) {
-  if (!ROOM_CODE.test(code))
-    return (
-      <Layout>
-        <div className="card stack" data-testid="bad-room-code">
-          <h1>That room code looks wrong</h1>
-          <p className="muted">Codes are 3 to 32 letters or digits, like ABC234.</p>
-          <div>
-            <Link href="/outrank" className="btn btn--primary btn--md">
-              Start or join a game
-            </Link>
-          </div>
-        </div>
-      </Layout>
-    );
-  return <RoomSession roomId={code.toUpperCase()} />;
+  return ROOM_CODE.test(code) ? (
+    <RoomSession roomId={code.toUpperCase()} />
+  ) : (
+    <BadRoomCode href="/outrank" back="Start or join a game" />
+  );
 }
 
 function RoomSession({ roomId }: { roomId: string }) {
@@ -45,7 +35,7 @@ function RoomSession({ roomId }: { roomId: string }) {
         <Banners s={s} />
         <Screen room={room} onLeave={onLeave} />
       </div>
-      <Toasts items={s.toasts} onDismiss={(id) => room.dispatch({ kind: "dismiss", id })} />
+      <Toasts items={s.toasts} onDismiss={room.dismiss} />
     </Layout>
   );
 }
@@ -54,15 +44,9 @@ function Screen({ room, onLeave }: { room: ReturnType<typeof useOutrankRoom>; on
   const s = room.state;
   if (s.notFound)
     return (
-      <section className="card stack" data-testid="room-not-found">
-        <h1>No game called {s.roomId}</h1>
-        <p className="muted">Check the code with whoever sent it, or start a new game.</p>
-        <div>
-          <Link href="/outrank" className="btn btn--primary btn--md">
-            Start or join a game
-          </Link>
-        </div>
-      </section>
+      <DeadEnd title={`No game called ${s.roomId}`} href="/outrank" back="Start or join a game" testId="room-not-found">
+        Check the code with whoever sent it, or start a new game.
+      </DeadEnd>
     );
   const v = s.view;
   if (!s.synced || !v)

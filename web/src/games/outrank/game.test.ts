@@ -8,7 +8,10 @@ import {
   higherMeans,
   myChoice,
   myTurn,
+  nameList,
+  notReady,
   rankTag,
+  roundPileText,
   setOptions,
   setValue,
   sharedTags,
@@ -66,15 +69,18 @@ describe("sets", () => {
 
 describe("numbers", () => {
   it("writes values short, the way people read them", () => {
-    expect(formatValue(2923700000, "USD")).toBe("$2.92B");
-    expect(formatValue(284100000, "USD")).toBe("$284M");
-    expect(formatValue(2009, "year")).toBe("2009");
-    expect(formatValue(162, "minutes")).toBe("162 min");
-    expect(formatValue(8849, "metres")).toBe("8,849 m");
-    expect(formatValue(1409000000, "people")).toBe("1.41B people");
-    expect(formatValue(9596961, "km²")).toBe("9.6M km²");
-    expect(formatValue(1, "awards")).toBe("1 award");
-    expect(formatValue(11, "players")).toBe("11 players");
+    const shown: [number, string, string][] = [
+      [2923700000, "USD", "$2.92B"],
+      [284100000, "USD", "$284M"],
+      [2009, "year", "2009"],
+      [162, "minutes", "162 min"],
+      [8849, "metres", "8,849 m"],
+      [1409000000, "people", "1.41B people"],
+      [9596961, "km²", "9.6M km²"],
+      [1, "awards", "1 award"],
+      [11, "players", "11 players"],
+    ];
+    for (const [value, unit, text] of shown) expect(formatValue(value, unit)).toBe(text);
   });
 });
 
@@ -105,6 +111,37 @@ describe("turns", () => {
     expect(myChoice(choosing)).toBe(true);
     expect(myChoice({ ...choosing, firstGuesser: 1 })).toBe(false);
     expect(myChoice({ ...choosing, challenges: [] })).toBe(false);
+  });
+});
+
+describe("what a player's tokens risk", () => {
+  it("this round's tokens are at risk only while the player is still in; a pass banks them", () => {
+    const v = draftingView();
+    const holding = player("P2", "Bob", { thisRound: [avatar] });
+    expect(roundPileText(v, holding)).toBe("1 at risk");
+    // After a pass nothing is at risk: a passed player cannot guess again this round.
+    expect(roundPileText(v, { ...holding, status: "passed", passed: true })).toBe("1 banked");
+    expect(roundPileText(v, { ...holding, thisRound: [] })).toBeNull();
+    expect(roundPileText({ ...v, phase: "challenge" }, holding)).toBe("1 banked");
+    // A game that ends mid-round: nothing is at stake any more.
+    expect(roundPileText({ ...v, phase: "gameEnd" }, holding)).toBeNull();
+  });
+});
+
+describe("between rounds", () => {
+  it("lists who has not yet said they are ready for the next round", () => {
+    const v = draftingView({
+      phase: "roundEnd",
+      players: [
+        player("P1", "Ada", { ready: true }),
+        player("P2", "Bo"),
+        player("P3", "Cy"),
+        player("P4", "Di", { presence: "away" }),
+      ],
+    });
+    expect(notReady(v).map((p) => p.name)).toEqual(["Bo", "Cy"]);
+    expect(nameList(["Bo", "Cy", "Di"])).toBe("Bo, Cy and Di");
+    expect(notReady({ ...v, phase: "drafting" })).toEqual([]);
   });
 });
 
@@ -145,5 +182,7 @@ describe("the end", () => {
     expect(endReason(v, result({}))).toBe("Alice reached the target of 20 points.");
     expect(endReason(v, result({ reason: "depletion" }))).toBe("No category could refill the pool.");
     expect(endText({ ...v.settings, endCondition: "rounds", roundLimit: 1 })).toBe("1 round");
+    expect(endText(v.settings)).toBe("First to 20 points");
+    expect(endText({ ...v.settings, targetEnds: "roundEnd" })).toBe("20 points, round played out");
   });
 });

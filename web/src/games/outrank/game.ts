@@ -64,6 +64,29 @@ export function myChoice(v: OutrankView): boolean {
   );
 }
 
+/**
+ * A player's this-round pile in a few words, or null when it is empty. Only a player still
+ * in the round being drafted can lose it (a wrong guess); once they pass it is banked, and
+ * it joins their hand when the round ends. (A wrong guess empties it: nothing to show.) At
+ * the game's end (a score target can end it mid-round) it is simply held, like the hand.
+ */
+export function roundPileText(v: OutrankView, p: PlayerView): string | null {
+  const n = p.thisRound.length;
+  // At the end nothing is at stake: every token held counts the same (the first tiebreaker).
+  if (n === 0 || v.phase === "gameEnd") return null;
+  return v.phase === "drafting" && p.status === "in" ? `${n} at risk` : `${n} banked`;
+}
+
+/** In the round-end pause: the players present who have not yet said they are ready for the next round. */
+export function notReady(v: OutrankView): PlayerView[] {
+  return v.phase === "roundEnd" ? v.players.filter((p) => p.presence === "active" && !p.ready) : [];
+}
+
+/** "Ada", "Ada and Bo", "Ada, Bo and Cy" */
+export function nameList(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
 export const heldOf = (p: PlayerView): TokenView[] => [...p.hand, ...p.thisRound];
 export const heldCount = (p: PlayerView): number => p.hand.length + p.thisRound.length;
 export const atLimit = (v: OutrankView, p: PlayerView): boolean => heldCount(p) >= v.settings.handLimit;
@@ -203,7 +226,9 @@ export function tokens(n: number): string {
 export function endText(s: Settings): string {
   switch (s.endCondition) {
     case "points":
-      return `First to ${points(s.targetPoints)}`;
+      return s.targetEnds === "roundEnd"
+        ? `${points(s.targetPoints)}, round played out`
+        : `First to ${points(s.targetPoints)}`;
     case "rounds":
       return `${s.roundLimit} ${s.roundLimit === 1 ? "round" : "rounds"}`;
     case "time":

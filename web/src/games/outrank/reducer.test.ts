@@ -10,7 +10,7 @@ import {
   outrankReducer,
 } from "./reducer";
 import { draftingView, movie, player, T0 } from "./test-views";
-import type { OutrankEvent, OutrankView, ServerMessage } from "./wire";
+import type { OutrankEvent, OutrankView, ServerMessage, TokenView } from "./wire";
 
 const server = (msg: ServerMessage, at = T0): OutrankAction => ({ kind: "server", msg, at });
 const state = (v: OutrankView, at = T0): OutrankAction => server({ type: "state", state: v }, at);
@@ -39,8 +39,23 @@ describe("server messages", () => {
     expect(isPending(s)).toBe(false);
     expect(s.toasts).toEqual([{ id: 1, code: "not_your_turn", message: "It is not your turn." }]);
     // A dropped line loses what was in flight.
-    s = run(s, { kind: "sent", requestId: "r3", action: { type: "pass" } }, { kind: "disconnected" });
+    s = run(
+      s,
+      { kind: "sent", requestId: "r3", action: { type: "pass" } },
+      { kind: "link", up: false, fresh: false, at: T0 },
+    );
     expect(s.pending).toEqual({});
+  });
+
+  it("a ready for the next round that arrives after the round began is done, not an error to show", () => {
+    let s = run(synced(), { kind: "sent", requestId: "r1", action: { type: "nextRound" } });
+    s = run(s, server({ type: "error", requestId: "r1", error: "wrong_phase", message: "Too late." }));
+    expect(isPending(s)).toBe(false);
+    expect(s.toasts).toEqual([]);
+    // Any other refusal of it still shows.
+    s = run(s, { kind: "sent", requestId: "r2", action: { type: "nextRound" } });
+    s = run(s, server({ type: "error", requestId: "r2", error: "game_ended", message: "The game is over." }));
+    expect(s.toasts.map((t) => t.code)).toEqual(["game_ended"]);
   });
 
   it("an unknown room before any state is its own screen; a refused seat says why the socket watches", () => {
@@ -74,6 +89,16 @@ describe("server messages", () => {
   });
 });
 
+/** A guess resolved: `drafted` against avatar unless told, nothing returned, score 1. */
+const resolved = (
+  playerId: string,
+  guess: "higher" | "lower",
+  correct: boolean,
+  drafted: TokenView,
+  more: Partial<Extract<OutrankEvent, { type: "guessResolved" }>> = {},
+): OutrankAction =>
+  event({ type: "guessResolved", playerId, guess, drafted, center: avatar, correct, returned: [], score: 1, ...more });
+
 describe("what happened at the table", () => {
   it("a reveal on a lower-wins card says which way the card ranks", () => {
     const oldest = {
@@ -87,34 +112,13 @@ describe("what happened at the table", () => {
     } as const;
     const s = run(
       synced(draftingView({ currentChallenge: oldest })),
-      event({
-        type: "guessResolved",
-        playerId: "P1",
-        guess: "higher",
-        drafted: { ...titanic, value: 1997 },
-        center: { ...avatar, value: 2009 },
-        correct: true,
-        returned: [],
-        score: 1,
-      }),
+      resolved("P1", "higher", true, { ...titanic, value: 1997 }, { center: { ...avatar, value: 2009 } }),
     );
     expect(s.reveal).toMatchObject({ guess: "higher", correct: true, unit: "year", rank: "earliest first" });
   });
 
   it("a right guess is revealed with both values and rises as +1", () => {
-    const s = run(
-      synced(),
-      event({
-        type: "guessResolved",
-        playerId: "P1",
-        guess: "lower",
-        drafted: titanic,
-        center: avatar,
-        correct: true,
-        returned: [],
-        score: 1,
-      }),
-    );
+    const s = run(synced(), resolved("P1", "lower", true, titanic));
     expect(s.reveal).toMatchObject({ playerId: "P1", correct: true, unit: "USD", drafted: titanic, center: avatar });
     expect(s.reveal?.rank).toBeNull();
     expect(s.feed.at(-1)).toMatchObject({
@@ -128,16 +132,7 @@ describe("what happened at the table", () => {
   it("a wrong one names the tokens that go back; the marker and the bonus have their own cues", () => {
     const s = run(
       synced(),
-      event({
-        type: "guessResolved",
-        playerId: "P2",
-        guess: "higher",
-        drafted: { ...titanic, value: 284100000 },
-        center: avatar,
-        correct: false,
-        returned: ["movie-avatar-2"],
-        score: 1,
-      }),
+      resolved("P2", "higher", false, { ...titanic, value: 284100000 }, { returned: ["movie-avatar-2"] }),
       event({ type: "markerMoved", playerId: "P2" }),
       event({ type: "roundEnded", round: 1, reason: "allOut", bonus: { playerId: "P1", points: 1 } }),
     );

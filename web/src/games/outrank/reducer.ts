@@ -1,3 +1,5 @@
+import type { EnvelopeAction } from "../../kit/action-room";
+import { type RoomAction, type RoomBase, roomBase, toast } from "../../kit/room-state";
 import { formatValue, playerById, points, rankTag, tokens } from "./game";
 import type { Action, OutrankEvent, OutrankView, ServerMessage, TokenView } from "./wire";
 
@@ -36,12 +38,6 @@ export interface FeedItem {
   tone: "good" | "bad" | "info";
 }
 
-export interface Toast {
-  id: number;
-  code: string;
-  message: string;
-}
-
 export interface RoundSummary {
   round: number;
   reason: "allOut" | "poolEmpty";
@@ -49,7 +45,7 @@ export interface RoundSummary {
 }
 
 /** Everything the room page renders: server messages and the viewer's own taps change it. */
-export interface OutrankClient {
+export interface OutrankClient extends RoomBase {
   roomId: string;
   /** A state has arrived, so `view` is trustworthy. */
   synced: boolean;
@@ -70,27 +66,19 @@ export interface OutrankClient {
   summary: RoundSummary | null;
   fx: Fx[];
   feed: FeedItem[];
-  toasts: Toast[];
   /** Table mode: the player who tapped "I'm ready" and holds the device now. */
   ready: string | null;
   nextId: number;
 }
 
-export type OutrankAction =
-  | { kind: "server"; msg: ServerMessage; at: number }
-  | { kind: "sent"; requestId: string; action: Action }
-  | { kind: "disconnected" }
-  | { kind: "toast"; code: string; message: string }
-  | { kind: "dismiss"; id: number }
-  | { kind: "ready"; playerId: string }
-  | { kind: "left" };
+export type OutrankAction = RoomAction<ServerMessage> | EnvelopeAction<Action> | { kind: "ready"; playerId: string };
 
-const MAX_TOASTS = 3;
 const MAX_FEED = 8;
 const MAX_FX = 6;
 
 export function initialClient(roomId: string): OutrankClient {
   return {
+    ...roomBase(),
     roomId,
     synced: false,
     notFound: false,
@@ -105,7 +93,6 @@ export function initialClient(roomId: string): OutrankClient {
     summary: null,
     fx: [],
     feed: [],
-    toasts: [],
     ready: null,
     nextId: 1,
   };
@@ -117,13 +104,9 @@ export function outrankReducer(s: OutrankClient, a: OutrankAction): OutrankClien
       return applyMessage(s, a.msg, a.at);
     case "sent":
       return { ...s, pending: { ...s.pending, [a.requestId]: a.action.type } };
-    case "disconnected":
+    case "link":
       // What was in flight is lost with the line; the reconnect brings a fresh state.
-      return Object.keys(s.pending).length === 0 ? s : { ...s, pending: {} };
-    case "toast":
-      return toast(s, a.code, a.message);
-    case "dismiss":
-      return { ...s, toasts: s.toasts.filter((t) => t.id !== a.id) };
+      return a.up || Object.keys(s.pending).length === 0 ? s : { ...s, pending: {} };
     case "ready":
       return { ...s, ready: a.playerId };
     case "left":
@@ -144,6 +127,8 @@ function applyMessage(s: OutrankClient, m: ServerMessage, at: number): OutrankCl
       return { ...s, pending: without(s.pending, m.requestId) };
     case "error": {
       const next = { ...s, pending: without(s.pending, m.requestId) };
+      // "Ready" that reached the server after the next round began: it is done, nothing to say.
+      if (m.error === "wrong_phase" && s.pending[m.requestId] === "nextRound") return next;
       if (m.error === "room_not_found" && !s.synced) return { ...next, notFound: true };
       if (m.error === "bad_token") return { ...next, badToken: true };
       if (SEAT_REFUSALS.has(m.error) && !m.requestId) {
@@ -319,11 +304,6 @@ function addFx(s: OutrankClient, f: Omit<Fx, "id">): OutrankClient {
 
 function feed(s: OutrankClient, text: string, tone: FeedItem["tone"] = "info"): OutrankClient {
   return { ...s, feed: [...s.feed, { id: s.nextId, text, tone }].slice(-MAX_FEED), nextId: s.nextId + 1 };
-}
-
-function toast(s: OutrankClient, code: string, message: string): OutrankClient {
-  const t = { id: s.nextId, code, message };
-  return { ...s, toasts: [...s.toasts, t].slice(-MAX_TOASTS), nextId: s.nextId + 1 };
 }
 
 function without(pending: Record<string, Action["type"]>, id: string): Record<string, Action["type"]> {

@@ -8,6 +8,7 @@ describe("the settings form", () => {
     expect(toPatch(DEFAULT_FORM)).toEqual({
       endCondition: "points",
       targetPoints: 20,
+      targetEnds: "atOnce",
       handLimit: 8,
       turnSeconds: null,
       firstGuesser: "random",
@@ -19,6 +20,16 @@ describe("the settings form", () => {
       turnSeconds: 45,
       firstGuesser: "random",
     });
+  });
+
+  it("a score target ends the game at once unless the lead asks for the round to be played out", () => {
+    expect(DEFAULT_FORM.targetEnds).toBe("atOnce");
+    expect(formFromSettings({ ...SETTINGS, targetEnds: "roundEnd" }).targetEnds).toBe("roundEnd");
+    expect(toPatch({ ...DEFAULT_FORM, targetEnds: "roundEnd" })).toMatchObject({ targetEnds: "roundEnd" });
+    // Only a score target sends it.
+    expect(toPatch({ ...DEFAULT_FORM, endCondition: "rounds", targetEnds: "roundEnd" })).not.toHaveProperty(
+      "targetEnds",
+    );
   });
 
   it("says what is wrong in words", () => {

@@ -1,9 +1,11 @@
-import type { EndCondition, Settings, SettingsPatch } from "./wire";
+import type { EndCondition, Settings, SettingsPatch, TargetEnds } from "./wire";
 
 /** The settings a lead chooses, as the inputs hold them; `toPatch` turns them into the server's patch. */
 export interface SettingsForm {
   endCondition: EndCondition;
   targetPoints: number;
+  /** With a score target: the game ends the moment someone reaches it, or when that round ends. */
+  targetEnds: TargetEnds;
   roundLimit: number;
   timeLimitMinutes: number;
   handLimit: number;
@@ -25,6 +27,7 @@ export const TURN_TIMERS: (number | null)[] = [null, 20, 30, 45, 60, 90, 120];
 export const DEFAULT_FORM: SettingsForm = {
   endCondition: "points",
   targetPoints: 20,
+  targetEnds: "atOnce",
   roundLimit: 8,
   timeLimitMinutes: 30,
   handLimit: 8,
@@ -36,6 +39,7 @@ export function formFromSettings(s: Settings): SettingsForm {
   return {
     endCondition: s.endCondition,
     targetPoints: s.targetPoints,
+    targetEnds: s.targetEnds,
     roundLimit: s.roundLimit,
     timeLimitMinutes: s.timeLimitMinutes,
     handLimit: s.handLimit,
@@ -67,7 +71,10 @@ export function toPatch(f: SettingsForm): SettingsPatch {
     turnSeconds: f.turnSeconds,
     firstGuesser: f.firstGuesser,
   };
-  if (f.endCondition === "points") patch.targetPoints = f.targetPoints;
+  if (f.endCondition === "points") {
+    patch.targetPoints = f.targetPoints;
+    patch.targetEnds = f.targetEnds;
+  }
   if (f.endCondition === "rounds") patch.roundLimit = f.roundLimit;
   if (f.endCondition === "time") patch.timeLimitMinutes = f.timeLimitMinutes;
   return patch;

@@ -8,13 +8,14 @@ export const SETTINGS: Settings = {
   setPoints: [2, 5, 8],
   endCondition: "points",
   targetPoints: 20,
+  targetEnds: "atOnce",
   roundLimit: 8,
   timeLimitMinutes: 30,
   firstGuesser: "random",
   youngest: null,
   turnSeconds: null,
   graceSeconds: 30,
-  roundEndSeconds: 4,
+  roundEndSeconds: 20,
 };
 
 export function movie(id: string, tags: [string, string, string, string], value?: number): TokenView {
@@ -51,6 +52,7 @@ export function player(id: string, name: string, over: Partial<PlayerView> = {})
     longestStreak: 0,
     passed: false,
     status: "in",
+    ready: false,
     presence: "active",
     isLead: id === "P1",
     ...over,

@@ -4,7 +4,7 @@
  * `import type`, so they cannot drift and no server code (nor zod) reaches the bundle.
  */
 
-export type { EndCondition, Settings, SettingsPatch } from "../../../../src/games/outrank/settings";
+export type { EndCondition, Settings, SettingsPatch, TargetEnds } from "../../../../src/games/outrank/settings";
 export type {
   Action,
   ActionOf,

@@ -4,73 +4,65 @@ import { signOut, useAccount } from "../../kit/account";
 import { errorText } from "../../kit/api";
 import { Button } from "../../kit/Button";
 import { JoinByCode } from "../../kit/JoinByCode";
-import { Layout } from "../../kit/Layout";
 import { Link } from "../../kit/Link";
-import { useTitle } from "../../kit/useTitle";
+import { LobbyPage } from "../../kit/LobbyPage";
 import { type MyGame, markGamemaster, myGames } from "./api";
 import { CreateForm } from "./screens/CreateForm";
 import "./serpent.css";
 
 /** /serpent: host a race as gamemaster (with an account), or join one by its code. */
 export function SerpentLobby() {
-  useTitle("SerpentRace");
   const account = useAccount();
   return (
-    <Layout>
-      <section className="stack stack--loose sr-home">
-        <div className="stack stack--tight">
-          <p className="eyebrow">2 to 10 players · a classroom race</p>
-          <h1>SerpentRace</h1>
-          <p className="muted">
-            A board of 100 fields (or as many as the gamemaster picks), a die and a deck of questions. Answer well on a
-            reward field and you may move on, if you can work out where you land; slip on a penalty field and you pay
-            for it. The gamemaster projects the board and rules on the jokers; everyone else plays on their phone.
-          </p>
-        </div>
+    <LobbyPage
+      title="SerpentRace"
+      eyebrow="2 to 10 players · a classroom race"
+      className="sr-home"
+      intro={
+        <>
+          A board of 100 fields (or as many as the gamemaster picks), a die and a deck of questions. Answer well on a
+          reward field and you may move on, if you can work out where you land; slip on a penalty field and you pay for
+          it. The gamemaster projects the board and rules on the jokers; everyone else plays on their phone.
+        </>
+      }
+    >
+      <JoinByCode prefix="/serpent" inputClassName="sr-code-input" />
 
-        <JoinByCode
-          prefix="/serpent"
-          inputId="serpent-code"
-          inputClassName="sr-code-input"
-          testIds={{ input: "serpent-code", button: "serpent-code-join", error: "code-error" }}
-        />
-
-        {account ? (
-          <>
-            <div className="row row--between row--wrap sr-signed-in" data-testid="signed-in">
-              <span>
-                Signed in as <strong>{account.displayName}</strong>
-              </span>
-              <Button variant="ghost" onClick={() => void signOut()} testId="sign-out">
-                Sign out
-              </Button>
-            </div>
-            <CreateForm />
-            <MyGames />
-          </>
-        ) : (
-          <AccountForm
-            title="Host a race"
-            why="The gamemaster needs an account: it keeps your decks, your organisations and your games. Players don't need one for a public game."
-          />
-        )}
-
-        <div className="card stack">
-          <h2>Decks</h2>
-          <p className="muted">
-            Write your own questions (multiple choice, matching, word order, true or false, own answers, closest
-            number), luck cards and jokers, or import a deck as JSON.
-          </p>
-          <div>
-            <Link href="/serpent/decks" className="btn btn--secondary btn--md" data-testid="deck-editor-link">
-              Open the deck editor
-            </Link>
+      {account ? (
+        <>
+          <div className="row row--between row--wrap sr-signed-in" data-testid="signed-in">
+            <span>
+              Signed in as <strong>{account.displayName}</strong>
+            </span>
+            <Button variant="ghost" onClick={() => void signOut()} testId="sign-out">
+              Sign out
+            </Button>
           </div>
-        </div>
+          <CreateForm />
+          <MyGames />
+        </>
+      ) : (
+        <AccountForm
+          title="Host a race"
+          why="The gamemaster needs an account: it keeps your decks, your organisations and your games. Players don't need one for a public game."
+        />
+      )}
 
-        <HowToPlay />
-      </section>
-    </Layout>
+      <div className="card stack">
+        <h2>Decks</h2>
+        <p className="muted">
+          Write your own questions (multiple choice, matching, word order, true or false, own answers, closest number),
+          luck cards and jokers, or import a deck as JSON.
+        </p>
+        <div>
+          <Link href="/serpent/decks" className="btn btn--secondary btn--md" data-testid="deck-editor-link">
+            Open the deck editor
+          </Link>
+        </div>
+      </div>
+
+      <HowToPlay />
+    </LobbyPage>
   );
 }
 

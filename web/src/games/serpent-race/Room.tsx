@@ -2,13 +2,14 @@ import { type ReactNode, useEffect, useState } from "react";
 import { AccountForm } from "../../kit/AccountForm";
 import { useAccount } from "../../kit/account";
 import { ConnectionBanner } from "../../kit/ConnectionBanner";
-import { Layout } from "../../kit/Layout";
+import { BadRoomCode, DeadEnd } from "../../kit/DeadEnd";
+import { Brand, Layout } from "../../kit/Layout";
 import { Link } from "../../kit/Link";
 import { MuteSwitch } from "../../kit/MuteSwitch";
 import { navigate } from "../../kit/navigation";
 import { Toasts } from "../../kit/Toasts";
 import { useTitle } from "../../kit/useTitle";
-import { forgetGamemaster, forgetSeat, isGamemasterHere, loadEnded, loadSeat } from "./api";
+import { forgetGamemaster, isGamemasterHere, loadEnded, loadGameId, saveGameId, serpentSeats } from "./api";
 import { EndScreen } from "./screens/EndScreen";
 import { JoinScreen } from "./screens/JoinScreen";
 import { PlayerScreen } from "./screens/PlayerScreen";
@@ -20,32 +21,28 @@ import "./serpent.css";
 
 /** /serpent/<CODE> (a player's phone, or the gamemaster's screen) and /serpent/<CODE>/projector. */
 export function SerpentRoom({ code, projector = false }: { code: string; projector?: boolean }) {
-  if (!ROOM_CODE.test(code))
-    return (
-      <Layout>
-        <div className="card stack" data-testid="bad-room-code">
-          <h1>That game code looks wrong</h1>
-          <p className="muted">Codes are letters and digits, like K7QM2D.</p>
-          <div>
-            <Link href="/serpent" className="btn btn--primary btn--md">
-              SerpentRace
-            </Link>
-          </div>
-        </div>
-      </Layout>
-    );
-  return <RoomGate code={code.toUpperCase()} projector={projector} />;
+  return ROOM_CODE.test(code) ? (
+    <RoomGate code={code.toUpperCase()} projector={projector} />
+  ) : (
+    <BadRoomCode href="/serpent" back="SerpentRace" game />
+  );
 }
 
 function firstRole(code: string, projector: boolean): RoomRole | "join" {
   if (projector) return "spectator";
   if (isGamemasterHere(code)) return "gamemaster";
-  return loadSeat(code) ? "player" : "join";
+  return serpentSeats.load(code) ? "player" : "join";
+}
+
+/** The projector link's key (`/serpent/<code>/projector?key=…`), which the gamemaster hands out. */
+function projectorKey(): string | null {
+  return new URLSearchParams(location.search).get("key");
 }
 
 function RoomGate({ code, projector }: { code: string; projector: boolean }) {
   const account = useAccount();
   const [role, setRole] = useState<RoomRole | "join">(() => firstRole(code, projector));
+  const [watchKey] = useState(() => (projector ? projectorKey() : null));
   const [note, setNote] = useState<string | null>(null);
   useTitle(`Game ${code} · SerpentRace`);
 
@@ -88,9 +85,10 @@ function RoomGate({ code, projector }: { code: string; projector: boolean }) {
       key={role}
       code={code}
       role={role}
+      watchKey={watchKey}
       onRefused={(why) => {
         if (role === "gamemaster") forgetGamemaster(code);
-        if (role === "player") forgetSeat(code);
+        if (role === "player") serpentSeats.forget(code);
         setNote(why);
         setRole("join");
       }}
@@ -102,21 +100,28 @@ function RoomGate({ code, projector }: { code: string; projector: boolean }) {
 function RoomSession({
   code,
   role,
+  watchKey,
   onRefused,
   onWatch,
 }: {
   code: string;
   role: RoomRole;
+  watchKey: string | null;
   onRefused(why: string): void;
   onWatch(): void;
 }) {
-  const room = useSerpentRoom(code, role);
+  const room = useSerpentRoom(code, role, watchKey);
   const s = room.state;
   const v = s.view;
+  // Kept for the end screen after a refresh (the room is closed by then): the next race's code is asked by it.
+  const gameId = v?.gameId ?? loadGameId(code);
+  useEffect(() => {
+    if (v?.gameId) saveGameId(code, v.gameId);
+  }, [code, v?.gameId]);
   // Out of the race for good (left, or removed by the gamemaster): the token proves nothing now.
   const out = role === "player" && s.gone !== null;
   useEffect(() => {
-    if (out) forgetSeat(code);
+    if (out) serpentSeats.forget(code);
   }, [out, code]);
   useEffect(() => {
     if (!s.badToken) return;
@@ -135,19 +140,15 @@ function RoomSession({
 
   let body: ReactNode;
   const ended = s.ended ?? (s.notFound ? loadEnded(code) : null);
-  if (ended) body = <EndScreen ended={ended} v={v} you={v?.you.playerId ?? null} big={big} />;
+  if (ended)
+    body = <EndScreen ended={ended} v={v} you={v?.you.playerId ?? null} big={big} gameId={gameId} role={role} />;
+  else if (s.watchRefused) body = <WatchRefused code={code} refusal={s.watchRefused} />;
   else if (out) body = <OutScreen code={code} reason={s.gone!} onWatch={onWatch} />;
   else if (s.notFound)
     body = (
-      <section className="card stack" data-testid="room-not-found">
-        <h1>No game called {code}</h1>
-        <p className="muted">It may have ended and closed. Check the code, or start a new race.</p>
-        <div>
-          <Link href="/serpent" className="btn btn--primary btn--md">
-            SerpentRace
-          </Link>
-        </div>
-      </section>
+      <DeadEnd title={`No game called ${code}`} href="/serpent" back="SerpentRace" testId="room-not-found">
+        It may have ended and closed. Check the code, or start a new race.
+      </DeadEnd>
     );
   else if (!s.synced || !v)
     body = (
@@ -170,7 +171,7 @@ function RoomSession({
       )}
     </>
   );
-  const toasts = <Toasts items={s.toasts} onDismiss={(id) => room.dispatch({ kind: "dismiss", id })} />;
+  const toasts = <Toasts items={s.toasts} onDismiss={room.dismiss} />;
   const attrs = {
     "data-testid": "serpent-room",
     "data-role": role,
@@ -196,6 +197,36 @@ function RoomSession({
       </div>
       {toasts}
     </FullFrame>
+  );
+}
+
+/**
+ * A screen that may not watch this game: a PRIVATE or ORGANIZATION game takes the right to
+ * join it (signing in here watches at once, if the account has it) or the gamemaster's
+ * projector link.
+ */
+function WatchRefused({ code, refusal }: { code: string; refusal: { code: string; message: string } }) {
+  const account = useAccount();
+  return (
+    <section className="stack stack--loose" data-testid="watch-refused" data-code={refusal.code}>
+      <div className="card stack">
+        <h1>You can't watch game {code} from here</h1>
+        <p>{refusal.message}</p>
+        <p className="muted">
+          {refusal.code === "bad_key"
+            ? "Open the projector link from the gamemaster's screen again."
+            : "This game is not public: watching it takes what joining it takes, or the projector link from the gamemaster's screen."}
+        </p>
+        <div>
+          <Link href="/serpent" className="btn btn--ghost btn--md">
+            Back to SerpentRace
+          </Link>
+        </div>
+      </div>
+      {refusal.code === "unauthorized" && !account && (
+        <AccountForm title="Sign in to watch" why="Players of this game may watch it with their account." />
+      )}
+    </section>
   );
 }
 
@@ -238,12 +269,7 @@ function FullFrame({
   return (
     <div className="page sr-page">
       <header className="topbar sr-topbar">
-        <Link href="/" className="brand" aria-label="Parlor home">
-          <span className="brand__mark" aria-hidden="true">
-            ◆
-          </span>
-          Parlor
-        </Link>
+        <Brand />
         <span className="sr-topbar__game">SerpentRace</span>
         <span className="sr-topbar__code" data-testid="topbar-code">
           Join at <strong>{location.host}/serpent</strong> · code <strong className="sr-mono">{code}</strong>

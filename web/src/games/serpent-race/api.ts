@@ -1,4 +1,5 @@
 import { accountApi } from "../../kit/account";
+import { seatStore } from "../../kit/seats";
 import { forget, store, stored } from "../../kit/storage";
 import type { EndedData, LoginTypeName } from "./wire";
 
@@ -63,8 +64,8 @@ export interface MyGame {
   startdate: string | null;
 }
 
-export const listDecks = async (): Promise<DeckSummary[]> =>
-  (await accountApi<{ decks: DeckSummary[] }>("/api/v1/decks")).decks;
+/** Every deck the account may use (the listing comes a page at a time: the deck editor reads them all). */
+export { listDecks } from "./decks/api";
 
 export const listOrgs = async (): Promise<OrgSummary[]> =>
   (await accountApi<{ orgs: OrgSummary[] }>("/api/v1/orgs")).orgs;
@@ -82,6 +83,10 @@ export interface NewGame {
   orgid?: string;
   physicalDice?: boolean;
   boardSize?: number;
+  answerSeconds?: number;
+  decisionSeconds?: number;
+  guessSeconds?: number;
+  drawDelaySeconds?: number;
 }
 
 export const createGame = (g: NewGame): Promise<CreatedGame> =>
@@ -94,6 +99,18 @@ export const gameInfo = (code: string): Promise<GameInfo> =>
 export const joinGame = (code: string, playerName?: string): Promise<Joined> =>
   accountApi<Joined>("/api/v1/game/join", { body: { gameCode: code, ...(playerName ? { playerName } : {}) } });
 
+/** A new race with the same settings, decks and players, after the end (its gamemaster only; the same one if asked twice). */
+export const raceAgain = (gameId: string): Promise<CreatedGame> =>
+  accountApi<CreatedGame>(`/api/v1/game/${encodeURIComponent(gameId)}/again`, { method: "POST" });
+
+/** The code of the race the gamemaster made after this one, or null while there is none. */
+export const nextRace = async (gameId: string): Promise<string | null> =>
+  (await accountApi<{ gamecode: string | null }>(`/api/v1/game/${encodeURIComponent(gameId)}/next`)).gamecode;
+
+/** The projector link of a game (its gamemaster only): the path of a screen that may watch it. */
+export const projectorLink = async (gameId: string): Promise<string> =>
+  (await accountApi<{ path: string }>(`/api/v1/game/${encodeURIComponent(gameId)}/projector`)).path;
+
 export const startRace = (gameId: string): Promise<{ message: string }> =>
   accountApi<{ message: string }>(`/api/v1/game/${encodeURIComponent(gameId)}/start`, { method: "POST" });
 
@@ -102,14 +119,12 @@ export const myGames = async (): Promise<MyGame[]> =>
 
 // ---------------------------------------------------------------- kept in this browser
 
-export interface Seat {
-  token: string;
-  name: string;
-}
+/** The game token (24 h) that takes this browser's place again after a refresh or a lost line. */
+export const serpentSeats = seatStore("serpent");
 
-const seatKey = (code: string) => `parlor.serpent.seat.${code.toUpperCase()}`;
 const gmKey = (code: string) => `parlor.serpent.gm.${code.toUpperCase()}`;
 const endedKey = (code: string) => `parlor.serpent.ended.${code.toUpperCase()}`;
+const gameKey = (code: string) => `parlor.serpent.game.${code.toUpperCase()}`;
 
 function read<T>(key: string): T | null {
   const raw = stored(key);
@@ -121,14 +136,6 @@ function read<T>(key: string): T | null {
   }
 }
 
-/** The game token (24 h) that takes this browser's place again after a refresh or a lost line. */
-export function loadSeat(code: string): Seat | null {
-  const s = read<Partial<Seat>>(seatKey(code));
-  return typeof s?.token === "string" && s.token ? { token: s.token, name: s.name ?? "" } : null;
-}
-export const saveSeat = (code: string, seat: Seat): void => store(seatKey(code), JSON.stringify(seat));
-export const forgetSeat = (code: string): void => forget(seatKey(code));
-
 /** This browser runs the game as its gamemaster (the account's access token proves it). */
 export const isGamemasterHere = (code: string): boolean => stored(gmKey(code)) !== null;
 export const markGamemaster = (code: string, gameId: string): void => store(gmKey(code), gameId);
@@ -138,6 +145,9 @@ export const forgetGamemaster = (code: string): void => forget(gmKey(code));
 export const loadEnded = (code: string): EndedData | null => read<EndedData>(endedKey(code));
 export const saveEnded = (code: string, ended: EndedData): void => store(endedKey(code), JSON.stringify(ended));
 
+/** The game id behind a code, for the end screen after a refresh (it asks for the next race by it). */
+export const loadGameId = (code: string): string | null => stored(gameKey(code));
+export const saveGameId = (code: string, gameId: string): void => store(gameKey(code), gameId);
+
 /** The server keeps names to 40 characters. */
 export const NAME_MAX = 40;
-export const cleanName = (raw: string): string => raw.replace(/\s+/g, " ").trim().slice(0, NAME_MAX);

@@ -5,7 +5,6 @@ import {
   BOARD_SIZE,
   boardColumns,
   boardRows,
-  fieldAt,
   formula,
   initials,
   signed,
@@ -15,8 +14,6 @@ import {
   zoneBands,
   zoneOf,
 } from "./board";
-import { guessFollows, jokerGuessFollows } from "./matrices";
-import { board } from "./test-views";
 
 describe("the board's layout", () => {
   it("snakes upwards: 1–10 on the bottom row left to right, 11–20 right to left, 100 top left", () => {
@@ -73,13 +70,6 @@ describe("the board's layout", () => {
     expect(formula({ startPosition: 25, diceRoll: 3, stepValue: 1, patternModifier: -1 })).toBe("25 + 3 + 1 − 1");
     expect(signed(3)).toBe("+3");
   });
-
-  it("finds a field by position; the start (0) is no field", () => {
-    const v = { boardData: board() };
-    expect(fieldAt(v, 5)?.type).toBe("positive");
-    expect(fieldAt(v, 0)).toBeNull();
-    expect(fieldAt({ boardData: null }, 5)).toBeNull();
-  });
 });
 
 describe("tokens", () => {
@@ -92,18 +82,5 @@ describe("tokens", () => {
     expect(initials("Ada Lovelace")).toBe("AL");
     expect(initials("bob")).toBe("B");
     expect(initials("  ")).toBe("?");
-  });
-});
-
-describe("the document's matrices", () => {
-  it.each([
-    ["positive", true, true],
-    ["positive", false, false],
-    ["negative", true, false],
-    ["negative", false, true],
-    ["luck", true, false],
-  ] as const)("%s field, right %s: guess %s", (field, ok, guess) => {
-    expect(guessFollows(field, ok)).toBe(guess);
-    expect(jokerGuessFollows(field, ok)).toBe(guess);
   });
 });

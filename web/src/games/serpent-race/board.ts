@@ -1,4 +1,4 @@
-import type { FieldType, FieldView, StateData } from "./wire";
+import type { FieldType } from "./wire";
 
 /**
  * The board as drawn: fields 1…N in rows that snake upwards (the first row left to right
@@ -6,12 +6,8 @@ import type { FieldType, FieldView, StateData } from "./wire";
  * position 0 is the start, below the board. The pattern zones run down the left edge.
  */
 
-/** The board's sizes (the server's `BOARD_SIZE`): RULINGS SerpentRace 3's 100 by default. */
+/** The board's sizes (the server's `BOARD_SIZE`): 100 by default (docs/games/serpent-race.md, Decisions D4). */
 export const BOARD_SIZE = { min: 10, max: 200, default: 100 } as const;
-
-export function fieldAt(v: Pick<StateData, "boardData">, position: number): FieldView | null {
-  return v.boardData?.fields[position - 1] ?? null;
-}
 
 /** The document's five pattern zones in order, with their modifiers. */
 export const ZONES: readonly { modifier: number }[] = [

@@ -58,3 +58,39 @@ describe("the gamemaster's form", () => {
     });
   });
 });
+
+describe("the timers (ours)", () => {
+  const ok = { ...DEFAULT_CREATE, deckids: ["pos"] };
+  it("are the document's 60, 120, 30 and 2 seconds unless changed, and only changed ones are sent", () => {
+    expect(DEFAULT_CREATE.timers).toEqual({
+      answerSeconds: "60",
+      decisionSeconds: "120",
+      guessSeconds: "30",
+      drawDelaySeconds: "2",
+    });
+    expect(toNewGame(ok)).toEqual({ deckids: ["pos"], maxplayers: 10, logintype: 0 });
+    expect(toNewGame({ ...ok, timers: { ...ok.timers, answerSeconds: "90", drawDelaySeconds: "1" } })).toEqual({
+      deckids: ["pos"],
+      maxplayers: 10,
+      logintype: 0,
+      answerSeconds: 90,
+      drawDelaySeconds: 1,
+    });
+  });
+
+  it("refuse what the server would: outside their ranges, not whole, empty", () => {
+    for (const [name, value] of [
+      ["answerSeconds", "4"],
+      ["answerSeconds", "601"],
+      ["decisionSeconds", "9"],
+      ["guessSeconds", "301"],
+      ["drawDelaySeconds", "0"],
+      ["drawDelaySeconds", "1.5"],
+      ["guessSeconds", ""],
+    ] as const)
+      expect(createProblem({ ...ok, timers: { ...ok.timers, [name]: value } }), `${name} ${value}`).toMatch(
+        /a whole number of seconds from \d+ to \d+/,
+      );
+    expect(createProblem({ ...ok, timers: { ...ok.timers, answerSeconds: "600", guessSeconds: "5" } })).toBeNull();
+  });
+});

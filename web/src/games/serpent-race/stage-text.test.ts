@@ -24,11 +24,11 @@ describe("the line that says what is happening", () => {
     expect(stageLine(decision, null)).toBe("The gamemaster decides on Ann's joker");
   });
 
-  it("says when the player to roll is away, and whether the away clock runs", () => {
+  it("says when the player to roll is away, and whether the server will skip them (a deadline) or waits", () => {
     const players = [player("P1", "Ann", { connected: false }), player("P2", "Ben")];
-    expect(stageLine(raceView({ players }), "P2")).toBe("Ann's turn, but they are away");
-    const alone = [player("P1", "Ann", { connected: false }), player("P2", "Ben", { connected: false })];
-    expect(stageLine(raceView({ players: alone }), null)).toBe("Ann is away: the turn waits");
+    const skipped = pending({ deadline: "2026-03-02T09:00:30.000Z" });
+    expect(stageLine(raceView({ players, pending: skipped }), "P2")).toBe("Ann's turn, but they are away");
+    expect(stageLine(raceView({ players }), null)).toBe("Ann is away: the turn waits");
   });
 
   it("sums up the lobby and the end", () => {

@@ -1,4 +1,14 @@
-import type { BoardData, PlayerView, StateData } from "./wire";
+import { blankPending } from "../../../../src/games/serpent-race/view";
+import { initialClient, type SerpentAction, type SerpentClient, serpentReducer } from "./reducer";
+import type {
+  BoardData,
+  PendingView,
+  PlayerView,
+  ServerEventData,
+  ServerEventName,
+  ServerMessage,
+  StateData,
+} from "./wire";
 
 /** Views for the client's unit tests, shaped as the server sends them (src/games/serpent-race/view.ts). */
 export const T0 = Date.parse("2026-03-02T09:00:00.000Z");
@@ -54,6 +64,7 @@ const SETTINGS: StateData["settings"] = {
   guessSeconds: 30,
   drawDelaySeconds: 2,
   absentSkipSeconds: 30,
+  timeScale: 1,
 };
 
 export function lobbyView(patch: Partial<StateData> = {}): StateData {
@@ -83,6 +94,16 @@ export function lobbyView(patch: Partial<StateData> = {}): StateData {
   };
 }
 
+/** What the race waits for, as the server's views and events say it. */
+export function pending(
+  kind: PendingView["kind"],
+  playerId: string,
+  playerName: string,
+  patch: Partial<PendingView> = {},
+): PendingView {
+  return { ...blankPending(kind, playerId, playerName), ...patch };
+}
+
 /** The race under way, Ann (P1) to roll first, Ben second; `you` is Ann unless told. */
 export function raceView(patch: Partial<StateData> = {}): StateData {
   return lobbyView({
@@ -95,18 +116,43 @@ export function raceView(patch: Partial<StateData> = {}): StateData {
     currentPlayer: "P1",
     currentPlayerName: "Ann",
     turnNumber: 1,
-    pending: {
-      kind: "roll",
-      playerId: "P1",
-      playerName: "Ann",
-      deadline: null,
-      fieldType: null,
-      card: null,
-      cardData: null,
-      jokerCard: null,
-      guessRequest: null,
-      decisionRequest: null,
-    },
+    pending: pending("roll", "P1", "Ann"),
     ...patch,
   });
 }
+
+// ---------------------------------------------------------------- messages for the reducer's tests
+
+export const msg = (m: ServerMessage, local = T0): SerpentAction => ({ kind: "server", msg: m, at: local });
+export const sync = (v: StateData, local = T0) => msg({ event: "game:state", data: v }, local);
+/** An event as the server sends it, stamped `ms` (and arriving then). */
+export function ev<E extends ServerEventName>(
+  event: E,
+  data: Omit<ServerEventData<E>, "timestamp">,
+  ms = T0,
+): SerpentAction {
+  return msg({ event, data: { ...data, timestamp: iso(ms) } } as unknown as ServerMessage, ms);
+}
+export const run = (s: SerpentClient, ...as: SerpentAction[]) => as.reduce(serpentReducer, s);
+export const synced = (v: StateData) => run(initialClient("K7QM2D"), sync(v));
+export const who = (id: string, name: string) => ({ playerId: id, playerName: name });
+/** `game:turn-changed` to this player, with what then waits. */
+export const turnChanged = (id: string, name: string, turnNumber: number, waits: PendingView) =>
+  ev("game:turn-changed", {
+    currentPlayer: id,
+    currentPlayerName: name,
+    turnNumber,
+    message: `${name}'s turn.`,
+    pending: waits,
+  });
+/** `game:extra-turn-remaining`: this player plays again, none left after this one. */
+export const extraTurn = (id: string, name: string, turnNumber: number, waits: PendingView) =>
+  ev("game:extra-turn-remaining", {
+    ...who(id, name),
+    remainingExtraTurns: 0,
+    turnNumber,
+    message: "extra",
+    pending: waits,
+  });
+export const err = (code: string, message: string) =>
+  msg({ event: "game:error", data: { code, message, timestamp: iso(T0) } });

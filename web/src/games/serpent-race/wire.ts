@@ -22,7 +22,8 @@ export type FieldType = FieldView["type"];
 export type JokerCardView = NonNullable<PendingView["jokerCard"]>;
 export type GuessRequest = NonNullable<PendingView["guessRequest"]>;
 export type ChatLine = StateData["chat"][number];
-export type EndedData = ServerEventData<"game:ended">;
+/** A finished race as the end screen shows it (and this browser keeps it): `game:ended` without its step facts. */
+export type EndedData = Omit<ServerEventData<"game:ended">, "pending">;
 export type ReportLine = EndedData["report"][number];
 export type Calculation = ServerEventData<"game:guess-result">["calculation"];
 

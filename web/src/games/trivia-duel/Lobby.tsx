@@ -1,11 +1,12 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { api, errorText } from "../../kit/api";
 import { Button } from "../../kit/Button";
-import { MAX_NAME, savedName, saveName } from "../../kit/identity";
+import { Choice } from "../../kit/Choice";
+import { NameBox, Problem } from "../../kit/fields";
+import { savedName, saveName } from "../../kit/identity";
 import { JoinByCode } from "../../kit/JoinByCode";
-import { Layout } from "../../kit/Layout";
+import { LobbyPage } from "../../kit/LobbyPage";
 import { navigate } from "../../kit/navigation";
-import { useTitle } from "../../kit/useTitle";
 import "./trivia.css";
 
 interface Category {
@@ -18,40 +19,35 @@ const CASUAL = { questions: 5, betSec: 25, answerSec: 10 };
 
 /** /trivia: join a friend's room with a code, or set up a new duel. */
 export function TriviaLobby() {
-  useTitle("Trivia Duel");
   return (
-    <Layout>
-      <section className="stack stack--loose">
-        <div className="stack stack--tight">
-          <p className="eyebrow">Two players · about five minutes</p>
-          <h1>Trivia Duel</h1>
-          <p className="muted">
-            Each question starts with a category and a bet. Then the clue types itself out, hardest facts first. Buzz
-            the moment you know it, and answer before the clock runs out.
-          </p>
-        </div>
-        <JoinByCode
-          prefix="/trivia"
-          inputId="join-code"
-          inputClassName="code-input"
-          testIds={{ input: "join-code", button: "join-room", error: "join-error" }}
-        />
-        <CreateDuel />
-        <div className="card stack">
-          <h2>How a question plays</h2>
-          <ol className="howto">
-            <li>The category appears. Both players start with 500 points.</li>
-            <li>
-              One player bets 5 to 100, the other matches, raises once, or folds. Each of you has two folds per match.
-            </li>
-            <li>The clue reveals itself letter by letter. The first to buzz gets one shot at the answer.</li>
-            <li>
-              Right answer takes the pot. A miss hands the buzzer to the other player. Nobody right: bets go back.
-            </li>
-          </ol>
-        </div>
-      </section>
-    </Layout>
+    <LobbyPage
+      title="Trivia Duel"
+      eyebrow="Two players · about five minutes"
+      intro={
+        <>
+          Each question starts with a category and a bet. Then the clue types itself out, hardest facts first. Buzz the
+          moment you know it, and answer before the clock runs out.
+        </>
+      }
+    >
+      <JoinByCode
+        prefix="/trivia"
+        inputClassName="code-input"
+        ids={{ input: "join-code", button: "join-room", error: "join-error" }}
+      />
+      <CreateDuel />
+      <div className="card stack">
+        <h2>How a question plays</h2>
+        <ol className="howto">
+          <li>The category appears. Both players start with 500 points.</li>
+          <li>
+            One player bets 5 to 100, the other matches, raises once, or folds. Each of you has two folds per match.
+          </li>
+          <li>The clue reveals itself letter by letter. The first to buzz gets one shot at the answer.</li>
+          <li>Right answer takes the pot. A miss hands the buzzer to the other player. Nobody right: bets go back.</li>
+        </ol>
+      </div>
+    </LobbyPage>
   );
 }
 
@@ -121,15 +117,7 @@ function CreateDuel() {
       <label className="prompt" htmlFor="creator-name">
         Your name
       </label>
-      <input
-        id="creator-name"
-        className="text-input"
-        value={name}
-        maxLength={MAX_NAME}
-        autoComplete="nickname"
-        onChange={(e) => setName(e.target.value)}
-        data-testid="creator-name"
-      />
+      <NameBox id="creator-name" value={name} onValue={setName} testId="creator-name" />
       <details className="settings" data-testid="duel-settings">
         <summary>
           Settings: {questions} questions, {betSec} s to bet, {answerSec} s to answer
@@ -162,28 +150,29 @@ function CreateDuel() {
               <legend className="prompt">Categories (none ticked: all of them)</legend>
               <div className="checks">
                 {categories.map((c) => (
-                  <label key={c.name} className="check">
-                    <input
-                      type="checkbox"
-                      checked={chosen.has(c.name)}
-                      onChange={() => toggle(c.name)}
-                      data-testid={`category-${c.name}`}
-                    />
+                  <Choice
+                    key={c.name}
+                    checkbox
+                    checked={chosen.has(c.name)}
+                    onChoose={() => toggle(c.name)}
+                    testId={`category-${c.name}`}
+                    className="check"
+                  >
                     {c.name}
-                  </label>
+                  </Choice>
                 ))}
               </div>
             </fieldset>
           )}
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={strict}
-              onChange={(e) => setStrict(e.target.checked)}
-              data-testid="strict"
-            />
+          <Choice
+            checkbox
+            checked={strict}
+            onChoose={(checked) => setStrict(checked)}
+            testId="strict"
+            className="check"
+          >
             Exact answers only (no allowance for typos)
-          </label>
+          </Choice>
         </div>
       </details>
       <div>
@@ -191,11 +180,7 @@ function CreateDuel() {
           {creating ? "Creating…" : "Create a room"}
         </Button>
       </div>
-      {error && (
-        <p className="note note--bad" role="alert" data-testid="create-error">
-          {error}
-        </p>
-      )}
+      <Problem testId="create-error">{error}</Problem>
     </form>
   );
 }

@@ -1,6 +1,8 @@
-import { useEffect, useState } from "react";
+import { type ComponentType, useEffect, useState } from "react";
+import { api } from "../../kit/api";
 import { ConnectionBanner } from "../../kit/ConnectionBanner";
 import { Countdown } from "../../kit/Countdown";
+import { BadRoomCode } from "../../kit/DeadEnd";
 import { savedName, saveName } from "../../kit/identity";
 import { Layout } from "../../kit/Layout";
 import { Link } from "../../kit/Link";
@@ -11,11 +13,12 @@ import { play } from "../../kit/sound";
 import { Toasts } from "../../kit/Toasts";
 import { useTitle } from "../../kit/useTitle";
 import { type Perspective, perspective } from "./perspective";
-import type { TriviaClient } from "./reducer";
+import { paused, type TriviaClient } from "./reducer";
 import { Betting } from "./screens/Betting";
 import { Category } from "./screens/Category";
 import { Clue } from "./screens/Clue";
 import { Complete } from "./screens/Complete";
+import type { ScreenProps } from "./screens/props";
 import { Resolution } from "./screens/Resolution";
 import { Waiting } from "./screens/Waiting";
 import { useBuzzKey } from "./useBuzzKey";
@@ -24,25 +27,61 @@ import { ROOM_CODE } from "./wire";
 import "./trivia.css";
 
 export function TriviaRoom({ code }: { code: string }) {
-  if (!ROOM_CODE.test(code))
-    return (
-      <Layout>
-        <div className="card stack" data-testid="bad-room-code">
-          <h1>That room code looks wrong</h1>
-          <p className="muted">Codes are 3 to 32 letters or digits, like ABC234.</p>
-          <Link href="/trivia" className="btn btn--primary btn--md">
-            Start or join a duel
-          </Link>
-        </div>
-      </Layout>
-    );
-  return <RoomSession roomId={code.toUpperCase()} />;
+  return ROOM_CODE.test(code) ? (
+    <RoomSession roomId={code.toUpperCase()} />
+  ) : (
+    <BadRoomCode href="/trivia" back="Start or join a duel" />
+  );
+}
+
+/** What the code names, asked before anything else: a wrong link says so at once, not after a name. */
+type Lookup =
+  | { kind: "checking" }
+  | { kind: "duel" }
+  | { kind: "missing" }
+  | { kind: "other"; title: string; href: string };
+
+function useRoomLookup(roomId: string): Lookup {
+  const [found, setFound] = useState<Lookup>({ kind: "checking" });
+  useEffect(() => {
+    let live = true;
+    api<{ roomId: string; game: string; title: string; slug?: string }>(`/api/v1/rooms/${encodeURIComponent(roomId)}`)
+      .then((r) => {
+        if (!live) return;
+        if (r.game === "trivia-duel") setFound({ kind: "duel" });
+        else setFound({ kind: "other", title: r.title, href: `/${r.slug ?? ""}/${encodeURIComponent(r.roomId)}` });
+      })
+      .catch((err: unknown) => {
+        if (!live) return;
+        // Anything but a clear "no such room" (offline, busy) lets the socket's join decide.
+        setFound((err as { code?: string }).code === "room_not_found" ? { kind: "missing" } : { kind: "duel" });
+      });
+    return () => {
+      live = false;
+    };
+  }, [roomId]);
+  return found;
 }
 
 function RoomSession({ roomId }: { roomId: string }) {
   // Everyone plays under a name; it is remembered for the next room.
   const [name, setName] = useState<string | null>(() => savedName() || null);
+  const lookup = useRoomLookup(roomId);
   useTitle(`Room ${roomId} · Trivia Duel`);
+  if (lookup.kind === "checking")
+    return (
+      <Layout>
+        <section className="phase card center" data-testid="phase-CONNECTING">
+          <p className="status status--waiting">Finding room {roomId}…</p>
+        </section>
+      </Layout>
+    );
+  if (lookup.kind !== "duel")
+    return (
+      <Layout>
+        <NoSuchRoom roomId={roomId} other={lookup.kind === "other" ? lookup : null} />
+      </Layout>
+    );
   if (name === null)
     return (
       <Layout>
@@ -74,6 +113,7 @@ function Seated({ roomId, name }: { roomId: string; name: string }) {
           <MuteSwitch />
         </div>
         <ConnectionBanner status={connection} />
+        <ClockWaits s={s} p={p} />
         {s.spectating && (
           <p className="banner banner--info" data-testid="spectator-banner">
             You are watching this duel. Both seats are taken.
@@ -92,11 +132,35 @@ function Seated({ roomId, name }: { roomId: string; name: string }) {
   );
 }
 
+/** A code nobody made (or one that closed), or another game's room: say so and offer the way on. */
+function NoSuchRoom({ roomId, other }: { roomId: string; other: { title: string; href: string } | null }) {
+  return (
+    <section className="phase card stack" data-testid="room-not-found">
+      <h1>No room called {roomId}</h1>
+      <p className="muted">
+        {other
+          ? `${roomId} is a ${other.title} room, not a duel.`
+          : "Check the code with whoever sent it, or start a new duel."}
+      </p>
+      <div className="row row--wrap">
+        {other && (
+          <Link href={other.href} className="btn btn--primary btn--md" data-testid="other-game">
+            Open the {other.title} room
+          </Link>
+        )}
+        <Link href="/trivia" className={other ? "btn btn--secondary btn--md" : "btn btn--primary btn--md"}>
+          Start or join a duel
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 /** A few ticks as your own clock runs out: bet or answer now. */
 function useUrgentTicks(s: TriviaClient) {
   const me = s.you;
   const mine =
-    me === null || s.clockStopped
+    me === null || paused(s)
       ? null
       : s.phase === "BETTING" && s.betting?.awaitingAction === me
         ? s.betting.deadline
@@ -122,39 +186,38 @@ function Screen(props: {
   onLeave(): void;
 }) {
   const { s } = props;
-  if (s.notFound)
-    return (
-      <section className="phase card stack" data-testid="room-not-found">
-        <h1>No room called {s.roomId}</h1>
-        <p className="muted">Check the code with whoever sent it, or start a new duel.</p>
-        <div>
-          <Link href="/trivia" className="btn btn--primary btn--md">
-            Start or join a duel
-          </Link>
-        </div>
-      </section>
-    );
+  // The page checked the code before joining; a room that closed since is still "no such room".
+  if (s.notFound) return <NoSuchRoom roomId={s.roomId} other={null} />;
   if (!s.synced)
     return (
       <section className="phase card center" data-testid="phase-CONNECTING">
         <p className="status status--waiting">Joining room {s.roomId}…</p>
       </section>
     );
-  switch (s.phase) {
-    case "WAITING":
-      return <Waiting {...props} />;
-    case "CATEGORY":
-      return <Category {...props} />;
-    case "BETTING":
-      return <Betting {...props} />;
-    case "CLUE":
-    case "ANSWER":
-      return <Clue {...props} />;
-    case "RESOLUTION":
-      return <Resolution {...props} />;
-    case "COMPLETE":
-      return <Complete {...props} />;
-  }
+  const Phase = SCREENS[s.phase];
+  return <Phase {...props} />;
+}
+
+/** The screen of each phase of the duel (an answer is given over the clue). */
+const SCREENS: Record<TriviaClient["phase"], ComponentType<ScreenProps & { onLeave(): void }>> = {
+  WAITING: Waiting,
+  CATEGORY: Category,
+  BETTING: Betting,
+  CLUE: Clue,
+  ANSWER: Clue,
+  RESOLUTION: Resolution,
+  COMPLETE: Complete,
+};
+
+/** This page lost its line mid-match: say that the duel waits rather than leave a clock that seems to run. */
+function ClockWaits({ s, p }: { s: TriviaClient; p: Perspective }) {
+  if (!s.synced || s.connection === "online" || !p.isPlayer) return null;
+  if (s.phase === "WAITING" || s.phase === "COMPLETE") return null;
+  return (
+    <p className="banner banner--info" role="status" data-testid="clock-waits">
+      Your seat is kept and the duel's clock stops while you are away: no move can be made until you are back.
+    </p>
+  );
 }
 
 /** A seated player dropped during a match: their seat is held until the reconnect deadline. */

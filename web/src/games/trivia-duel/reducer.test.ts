@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { initialTriviaState, type TriviaAction, type TriviaClient, triviaReducer } from "./reducer";
+import { perspective } from "./perspective";
+import { initialTriviaState, paused, type TriviaAction, type TriviaClient, triviaReducer } from "./reducer";
 import type { RoomStateMsg, ServerMessage } from "./wire";
 
 const T0 = 1_000_000;
@@ -51,20 +52,23 @@ const run = (s: TriviaClient, ...msgs: ServerMessage[]) => msgs.reduce((acc, m) 
 const synced = (over: Partial<RoomStateMsg> = {}) =>
   triviaReducer(initialTriviaState("ABC234"), server(roomState(over)));
 
+/** Question `n`'s category ("Geography" first, then "History"), `first` to bet first. */
+const category = (n: number, first: "P1" | "P2"): ServerMessage => ({
+  type: "PHASE_CATEGORY",
+  questionIndex: n,
+  questionsPerMatch: 3,
+  category: n === 0 ? "Geography" : "History",
+  firstActor: first,
+  endsAt: T0 + 3000,
+});
+
 /** A room that has reached the betting phase of question 1, P1 to act. */
 function bettingRoom(): TriviaClient {
   return run(
     synced(),
     { type: "PLAYER_JOINED", player: "P2", name: "Bo" },
     { type: "MATCH_STARTED", matchNumber: 1, questionsPerMatch: 3 },
-    {
-      type: "PHASE_CATEGORY",
-      questionIndex: 0,
-      questionsPerMatch: 3,
-      category: "Geography",
-      firstActor: "P1",
-      endsAt: T0 + 3000,
-    },
+    category(0, "P1"),
     {
       type: "PHASE_BETTING",
       questionIndex: 0,
@@ -141,7 +145,7 @@ describe("ROOM_STATE", () => {
   });
 
   it("keeps local-only things: toasts and the connection status", () => {
-    let s = triviaReducer(initialTriviaState("ABC234"), { kind: "connection", status: "online" });
+    let s = triviaReducer(initialTriviaState("ABC234"), { kind: "link", up: true, fresh: true, at: T0 });
     s = run(s, { type: "ERROR", code: "x", message: "Oops" });
     s = run(s, roomState());
     expect(s.connection).toBe("online");
@@ -205,14 +209,7 @@ describe("presence", () => {
 
 describe("a question, step by step", () => {
   it("CATEGORY sets the category, its deadline and who bets first", () => {
-    const s = run(synced(), {
-      type: "PHASE_CATEGORY",
-      questionIndex: 1,
-      questionsPerMatch: 3,
-      category: "History",
-      firstActor: "P2",
-      endsAt: T0 + 3000,
-    });
+    const s = run(synced(), category(1, "P2"));
     expect(s).toMatchObject({ phase: "CATEGORY", questionIndex: 1, category: "History", firstActor: "P2" });
     expect(s.categoryEndsAt).toBe(T0 + 3000);
   });
@@ -362,14 +359,7 @@ describe("a question, step by step", () => {
   });
 
   it("the next PHASE_CATEGORY clears the last question", () => {
-    const s = run(clueRoom(), {
-      type: "PHASE_CATEGORY",
-      questionIndex: 1,
-      questionsPerMatch: 3,
-      category: "History",
-      firstActor: "P2",
-      endsAt: T0 + 3000,
-    });
+    const s = run(clueRoom(), category(1, "P2"));
     expect(s.clue).toBeNull();
     expect(s.buzzer).toBeNull();
     expect(s.betting).toBeNull();
@@ -421,13 +411,10 @@ describe("end of the match", () => {
 });
 
 describe("local state", () => {
-  it("errors become toasts, newest kept, each dismissable", () => {
+  it("errors become toasts, newest kept", () => {
     let s = synced();
     for (let i = 0; i < 5; i++) s = run(s, { type: "ERROR", code: `c${i}`, message: `m${i}` });
     expect(s.toasts.map((t) => t.code)).toEqual(["c2", "c3", "c4"]);
-    const first = s.toasts[0]!;
-    s = triviaReducer(s, { kind: "dismiss", id: first.id });
-    expect(s.toasts.map((t) => t.code)).toEqual(["c3", "c4"]);
   });
 
   it("an unknown room code gets its own screen, not a toast", () => {
@@ -453,7 +440,7 @@ describe("local state", () => {
   it("an ERROR or a dropped connection also clears pending", () => {
     const s = triviaReducer(bettingRoom(), { kind: "sent", intent: "BET" });
     expect(run(s, { type: "ERROR", code: "not_your_turn", message: "No" }).pending).toBeNull();
-    expect(triviaReducer(s, { kind: "connection", status: "offline" }).pending).toBeNull();
+    expect(triviaReducer(s, { kind: "link", up: false, fresh: false, at: T0 }).pending).toBeNull();
   });
 
   it("never mutates the state it is given", () => {
@@ -461,5 +448,80 @@ describe("local state", () => {
     const copy = structuredClone(s);
     run(s, { type: "BUZZED", player: "P1", answerDeadline: T0 + 5000, revealIndex: 6 });
     expect(s).toEqual(copy);
+  });
+});
+
+describe("what a player saw go wrong (issue 18)", () => {
+  const completeRoom = () =>
+    run(
+      synced({
+        phase: "COMPLETE",
+        matchNumber: 1,
+        players: {
+          P1: { joined: true, connected: true, reconnectDeadline: null, name: "Ada" },
+          P2: { joined: true, connected: true, reconnectDeadline: null, name: "Bo" },
+        },
+        result: { winner: "P1", finalBalances: { P1: 600, P2: 400 }, forfeitedBy: null },
+      }),
+    );
+
+  it("a dropped connection freezes the clock and the buttons until the server's fresh state", () => {
+    let s = bettingRoom();
+    expect(paused(s)).toBe(false);
+    s = triviaReducer(s, { kind: "link", up: false, fresh: false, at: T0 + 5000 });
+    expect(s.frozenAt).toBe(T0 + 5000);
+    expect(paused(s)).toBe(true);
+    // Back on a new connection, the old deadlines are stale (the server moved them on): still
+    // frozen, even when the line then answers its heartbeats...
+    s = triviaReducer(s, { kind: "link", up: true, fresh: true, at: T0 + 9000 });
+    s = triviaReducer(s, { kind: "link", up: true, fresh: false, at: T0 + 9010 });
+    expect(s.frozenAt).toBe(T0 + 5000);
+    expect(paused(s)).toBe(true);
+    // ...until the rejoin's ROOM_STATE brings the new ones.
+    s = triviaReducer(s, server(roomState({ phase: "BETTING" }), T0 + 9100));
+    expect(s.frozenAt).toBeNull();
+    expect(paused(s)).toBe(false);
+  });
+
+  it("a line that only went quiet (the same socket answers again) runs on at once", () => {
+    let s = triviaReducer(bettingRoom(), { kind: "link", up: false, fresh: false, at: T0 + 5000 });
+    s = triviaReducer(s, { kind: "link", up: true, fresh: false, at: T0 + 6000 });
+    expect(paused(s)).toBe(false);
+  });
+
+  it("a stopped clock for the opponent freezes the countdown where it stood", () => {
+    let s = bettingRoom();
+    s = triviaReducer(
+      s,
+      server(
+        { type: "PLAYER_DISCONNECTED", player: "P2", reconnectDeadline: T0 + 30000, clockStopped: true },
+        T0 + 2000,
+      ),
+    );
+    expect(s.frozenAt).toBe(T0 + 2000);
+    expect(paused(s)).toBe(true);
+  });
+
+  it("a rematch request is said once, on the end screen, not again in a notice", () => {
+    const s = run(completeRoom(), { type: "PLAY_AGAIN_REQUESTED", player: "P2", ready: { P1: false, P2: true } });
+    expect(s.playAgain.P2).toBe(true);
+    expect(s.notice).toBeNull();
+  });
+
+  it("a new match clears whatever notice was up", () => {
+    let s = run(
+      completeRoom(),
+      { type: "PLAYER_DISCONNECTED", player: "P2", reconnectDeadline: null, clockStopped: false },
+      { type: "PLAYER_RECONNECTED", player: "P2", name: "Bo" },
+    );
+    expect(s.notice?.text).toBe("Bo is back.");
+    s = run(s, { type: "MATCH_STARTED", matchNumber: 2, questionsPerMatch: 3 });
+    expect(s.notice).toBeNull();
+  });
+
+  it("an opponent who leaves after the match keeps the name they played under", () => {
+    const s = run(completeRoom(), { type: "PLAYER_LEFT", player: "P2" });
+    expect(s.players.P2.joined).toBe(false);
+    expect(perspective(s.you, s.players).name("P2")).toBe("Bo");
   });
 });

@@ -1,3 +1,4 @@
+import { baseOf, type RoomAction, type RoomBase, roomBase, toast } from "../../kit/room-state";
 import type {
   BetAction,
   BettingView,
@@ -17,12 +18,6 @@ import type {
 
 export type Connection = "connecting" | "online" | "offline";
 
-export interface Toast {
-  id: number;
-  code: string;
-  message: string;
-}
-
 /** News about the other player worth a line on screen ("Bo is back"), shown for a few seconds. */
 export interface Notice {
   id: number;
@@ -32,9 +27,11 @@ export interface Notice {
 export type Resolution = RecapEntry & { nextPhaseAt: number | null };
 
 /** Everything the room screen renders. Only the server's messages and the socket change it. */
-export interface TriviaClient {
+export interface TriviaClient extends RoomBase {
   roomId: string;
   connection: Connection;
+  /** A new connection has joined and its ROOM_STATE has not come yet: the deadlines on screen are stale. */
+  awaitingState: boolean;
   /** A ROOM_STATE has arrived, so the fields below are trustworthy. */
   synced: boolean;
   spectating: boolean;
@@ -69,31 +66,48 @@ export interface TriviaClient {
   result: MatchResult | null;
   recap: RecapEntry[];
   playAgain: PerSeat<boolean>;
-  /** RULINGS #8: the duel's clock stands still while a player is away. */
+  /** The duel's clock stands still while a player is away (docs/games/trivia-duel.md, Decisions D8). */
   clockStopped: boolean;
+  /**
+   * Local time (ms) the countdowns froze at, or null while they run: the server stopped the
+   * duel's clock, or this page lost its connection. A lost connection stays frozen until the
+   * rejoin's ROOM_STATE, since the server moved every deadline on meanwhile.
+   */
+  frozenAt: number | null;
   /** Matches won by each side, and ties, since these two sat down. */
   tally: Tally;
   notice: Notice | null;
   /** The intent we sent and have not yet seen answered; its buttons stay disabled. */
   pending: ClientIntent["type"] | null;
-  toasts: Toast[];
-  nextToastId: number;
+  nextNotice: number;
 }
 
 export type TriviaAction =
-  | { kind: "server"; msg: ServerMessage; at: number }
-  | { kind: "connection"; status: Connection }
+  | RoomAction<ServerMessage>
   | { kind: "sent"; intent: ClientIntent["type"] }
-  | { kind: "dismiss"; id: number }
   | { kind: "notice-done"; id: number };
 
-const MAX_TOASTS = 3;
 const absent: PlayerPresence = { joined: false, connected: false, reconnectDeadline: null, name: null };
+
+/** Fields that belong to one question and start empty for the next. */
+const questionReset = {
+  categoryEndsAt: null,
+  pot: 0,
+  betting: null,
+  bettingSkipped: false,
+  lastBet: null,
+  clue: null,
+  buzzer: null,
+  lastAnswer: null,
+  resolution: null,
+} satisfies Partial<TriviaClient>;
 
 export function initialTriviaState(roomId: string): TriviaClient {
   return {
+    ...roomBase(),
     roomId,
     connection: "connecting",
+    awaitingState: false,
     synced: false,
     spectating: false,
     notFound: false,
@@ -109,59 +123,58 @@ export function initialTriviaState(roomId: string): TriviaClient {
     foldsRemaining: { P1: 2, P2: 2 },
     players: { P1: absent, P2: absent },
     category: null,
-    categoryEndsAt: null,
     firstActor: null,
-    pot: 0,
-    betting: null,
-    bettingSkipped: false,
-    lastBet: null,
-    clue: null,
-    buzzer: null,
-    lastAnswer: null,
-    resolution: null,
+    ...questionReset,
     result: null,
     recap: [],
     playAgain: { P1: false, P2: false },
     clockStopped: false,
+    frozenAt: null,
     tally: { P1: 0, P2: 0, ties: 0 },
     notice: null,
     pending: null,
-    toasts: [],
-    nextToastId: 1,
+    nextNotice: 1,
   };
 }
 
-/** Messages that answer something we sent; any of them frees the pending buttons. */
-const ANSWERS_INTENT = new Set<ServerMessage["type"]>([
-  "ROOM_STATE",
-  "MATCH_STARTED",
-  "PHASE_CATEGORY",
-  "PHASE_BETTING",
-  "BET_PLACED",
-  "PHASE_CLUE",
-  "BUZZED",
-  "ANSWER_SUBMITTED",
-  "CLUE_RESUMED",
-  "PHASE_RESOLUTION",
-  "PHASE_COMPLETE",
-  "PLAY_AGAIN_REQUESTED",
-  "ERROR",
+/**
+ * Messages that answer nothing we sent: news of the other player, the clue's ticks, the
+ * timers. Any other message (a new phase, our move seen, an error) frees the pending buttons.
+ */
+const ANSWERS_NOTHING = new Set<ServerMessage["type"]>([
+  "PLAYER_JOINED",
+  "PLAYER_LEFT",
+  "PLAYER_DISCONNECTED",
+  "PLAYER_RECONNECTED",
+  "BETTING_SKIPPED",
+  "BET_TIMEOUT",
+  "CLUE_TICK",
+  "CLUE_COMPLETE",
+  "SPECTATING",
 ]);
 
 export function triviaReducer(s: TriviaClient, a: TriviaAction): TriviaClient {
   switch (a.kind) {
-    case "connection":
-      // A dropped socket loses whatever was in flight; the rejoin brings a fresh ROOM_STATE.
-      return { ...s, connection: a.status, pending: a.status === "online" ? s.pending : null };
+    case "link":
+      // A dropped line loses whatever was in flight; the rejoin brings a fresh ROOM_STATE.
+      // Back on a new connection, the old deadlines are stale until the ROOM_STATE it asked for;
+      // back on the same one (the line only went quiet), the server never saw it go and they hold.
+      if (a.up && a.fresh) return { ...s, connection: "online", awaitingState: true };
+      if (a.up)
+        return s.awaitingState ? s : { ...s, connection: "online", frozenAt: s.clockStopped ? s.frozenAt : null };
+      return {
+        ...s,
+        connection: "offline",
+        pending: null,
+        frozenAt: s.synced ? (s.frozenAt ?? a.at) : s.frozenAt,
+      };
     case "sent":
       return { ...s, pending: a.intent };
-    case "dismiss":
-      return { ...s, toasts: s.toasts.filter((t) => t.id !== a.id) };
     case "notice-done":
       return s.notice?.id === a.id ? { ...s, notice: null } : s;
     case "server": {
       const next = applyMessage(s, a.msg, a.at);
-      return ANSWERS_INTENT.has(a.msg.type) && next.pending !== null ? { ...next, pending: null } : next;
+      return !ANSWERS_NOTHING.has(a.msg.type) && next.pending !== null ? { ...next, pending: null } : next;
     }
   }
 }
@@ -173,20 +186,21 @@ function applyMessage(s: TriviaClient, m: ServerMessage, at: number): TriviaClie
     case "PLAYER_JOINED":
       return {
         ...s,
-        players: withPlayer(s.players, m.player, {
-          joined: true,
-          connected: true,
-          reconnectDeadline: null,
-          name: m.name,
-        }),
+        players: withPlayer(s.players, m.player, here(m.name)),
         tally: { P1: 0, P2: 0, ties: 0 },
       };
     case "PLAYER_LEFT":
-      return { ...s, players: withPlayer(s.players, m.player, absent), playAgain: { P1: false, P2: false } };
+      // The seat is free, but the end screen still says who the match was against.
+      return {
+        ...s,
+        players: withPlayer(s.players, m.player, { ...absent, name: s.players[m.player].name }),
+        playAgain: { P1: false, P2: false },
+      };
     case "PLAYER_DISCONNECTED":
       return {
         ...s,
         clockStopped: m.clockStopped,
+        frozenAt: m.clockStopped ? (s.frozenAt ?? at) : s.frozenAt,
         players: withPlayer(s.players, m.player, {
           ...s.players[m.player],
           joined: true,
@@ -196,19 +210,11 @@ function applyMessage(s: TriviaClient, m: ServerMessage, at: number): TriviaClie
       };
     case "PLAYER_RECONNECTED": {
       const wasAway = s.players[m.player].joined && !s.players[m.player].connected;
-      const next = {
-        ...s,
-        players: withPlayer(s.players, m.player, {
-          joined: true,
-          connected: true,
-          reconnectDeadline: null,
-          name: m.name,
-        }),
-      };
+      const next = { ...s, players: withPlayer(s.players, m.player, here(m.name)) };
       // The other side hears that their opponent is back (a ROOM_STATE follows with the new deadlines).
       if (!wasAway || m.player === s.you) return next;
       const who = m.name ?? (m.player === "P1" ? "Player 1" : "Player 2");
-      return { ...next, notice: { id: s.nextToastId, text: `${who} is back.` }, nextToastId: s.nextToastId + 1 };
+      return { ...next, notice: { id: s.nextNotice, text: `${who} is back.` }, nextNotice: s.nextNotice + 1 };
     }
     case "MATCH_STARTED":
       return {
@@ -222,6 +228,8 @@ function applyMessage(s: TriviaClient, m: ServerMessage, at: number): TriviaClie
         result: null,
         resolution: null,
         playAgain: { P1: false, P2: false },
+        // Whatever was said before ("Bo is back") belongs to the last match.
+        notice: null,
       };
     case "PHASE_CATEGORY":
       return {
@@ -357,18 +365,12 @@ function applyMessage(s: TriviaClient, m: ServerMessage, at: number): TriviaClie
         recap: m.recap,
         playAgain: { P1: false, P2: false },
         clockStopped: false,
+        frozenAt: s.connection === "online" ? null : s.frozenAt,
         tally: m.tally,
       };
-    case "PLAY_AGAIN_REQUESTED": {
-      const next = { ...s, playAgain: m.ready };
-      if (m.player === s.you || s.you === null) return next;
-      const who = s.players[m.player].name ?? (m.player === "P1" ? "Player 1" : "Player 2");
-      return {
-        ...next,
-        notice: { id: s.nextToastId, text: `${who} wants a rematch.` },
-        nextToastId: s.nextToastId + 1,
-      };
-    }
+    case "PLAY_AGAIN_REQUESTED":
+      // The end screen's own line says "Bo wants a rematch!": a notice would say it twice.
+      return { ...s, playAgain: m.ready };
     case "SPECTATING":
       return { ...s, spectating: true, you: null };
     case "ERROR": {
@@ -376,24 +378,18 @@ function applyMessage(s: TriviaClient, m: ServerMessage, at: number): TriviaClie
       if (m.code === "room_not_found" && !s.synced) return { ...s, notFound: true };
       // A full room makes the newcomer a spectator, and the spectator banner already says so.
       if (m.code === "room_full") return s;
-      const toast = { id: s.nextToastId, code: m.code, message: m.message };
-      return { ...s, toasts: [...s.toasts, toast].slice(-MAX_TOASTS), nextToastId: s.nextToastId + 1 };
+      return toast(s, m.code, m.message);
     }
   }
 }
 
-/** Fields that belong to one question and start empty for the next. */
-const questionReset = {
-  categoryEndsAt: null,
-  pot: 0,
-  betting: null,
-  bettingSkipped: false,
-  lastBet: null,
-  clue: null,
-  buzzer: null,
-  lastAnswer: null,
-  resolution: null,
-} satisfies Partial<TriviaClient>;
+/** A player at the table, connected. */
+const here = (name: string | null): PlayerPresence => ({
+  joined: true,
+  connected: true,
+  reconnectDeadline: null,
+  name,
+});
 
 function withPlayer(p: PerSeat<PlayerPresence>, seat: Seat, v: PlayerPresence): PerSeat<PlayerPresence> {
   return { ...p, [seat]: v };
@@ -420,7 +416,7 @@ function applyBet(s: TriviaClient, m: Extract<ServerMessage, { type: "BET_PLACED
   };
 }
 
-/** ROOM_STATE replaces everything the server knows; only local bits (socket, toasts) survive. */
+/** ROOM_STATE replaces everything the server knows; only local bits (the line, notes) survive. */
 function fromRoomState(s: TriviaClient, m: RoomStateMsg, at: number): TriviaClient {
   const r = m.resolution;
   const resolution: Resolution | null =
@@ -437,10 +433,10 @@ function fromRoomState(s: TriviaClient, m: RoomStateMsg, at: number): TriviaClie
       : null;
   return {
     ...initialTriviaState(m.roomId),
+    ...baseOf(s),
     connection: s.connection,
-    toasts: s.toasts,
     notice: s.notice,
-    nextToastId: s.nextToastId,
+    nextNotice: s.nextNotice,
     synced: true,
     spectating: m.you === null,
     you: m.you,
@@ -468,6 +464,10 @@ function fromRoomState(s: TriviaClient, m: RoomStateMsg, at: number): TriviaClie
     recap: m.recap,
     playAgain: m.playAgain,
     clockStopped: m.clockStopped,
+    frozenAt: m.clockStopped ? at : null,
     tally: m.tally,
   };
 }
+
+/** The duel waits (the server stopped its clock, or this page is reconnecting): countdowns hold still and no move can be made. */
+export const paused = (s: TriviaClient): boolean => s.frozenAt !== null;

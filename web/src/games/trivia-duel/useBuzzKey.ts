@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { TriviaClient } from "./reducer";
+import { paused, type TriviaClient } from "./reducer";
 import type { ClientIntent } from "./wire";
 
 /** Fields where Space is a character, not a buzz. */
@@ -13,7 +13,8 @@ function isTextField(t: EventTarget | null): boolean {
 
 /** Space buzzes while this player's buzzer is live, wherever focus is (except text fields). */
 export function useBuzzKey(s: TriviaClient, send: (i: ClientIntent) => void): void {
-  const live = s.phase === "CLUE" && s.you !== null && s.buzzer?.[s.you] === "AVAILABLE" && s.pending !== "BUZZ";
+  const live =
+    s.phase === "CLUE" && s.you !== null && s.buzzer?.[s.you] === "AVAILABLE" && s.pending !== "BUZZ" && !paused(s);
   useEffect(() => {
     if (!live) return;
     function onKey(e: KeyboardEvent) {

@@ -1,19 +1,17 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from "react";
-import type { Socket } from "socket.io-client";
-import { type ConnectionStatus, leaveThenDisconnect, watchConnection } from "../../kit/connection";
-import { connectNamespace } from "../../kit/socket";
+import { useCallback, useEffect } from "react";
+import { type Room, useRoom } from "../../kit/room";
+import { seatStore } from "../../kit/seats";
 import { type Cue, play } from "../../kit/sound";
-import { forgetPlayerId, playerIdFor } from "./player-id";
-import { initialTriviaState, type TriviaClient, triviaReducer } from "./reducer";
+import { initialTriviaState, type TriviaAction, type TriviaClient, triviaReducer } from "./reducer";
 import { type ClientIntent, type ClientMessage, isServerMessage, type Seat, type ServerMessage } from "./wire";
 
-export interface TriviaRoomHandle {
-  state: TriviaClient;
-  connection: ConnectionStatus;
+/** The secret that proves a seat here is the browser's own, one per room (Trivia Duel has no seat tokens). */
+const seats = seatStore("trivia");
+
+export interface TriviaRoomHandle extends Omit<Room<TriviaClient, TriviaAction>, "leave"> {
   send(intent: ClientIntent): void;
   /** Give up the seat for good (LEAVE, acknowledged before the socket closes) and forget its secret. */
   leave(): Promise<void>;
-  dismiss(id: number): void;
 }
 
 /** The sound a message deserves for this player, if any. */
@@ -40,63 +38,50 @@ const NOTICE_MS = 4000;
  * nobody made is "no such room". `name` is null until the visitor has told us their name.
  */
 export function useTriviaRoom(roomId: string, name: string | null): TriviaRoomHandle {
-  const [state, dispatch] = useReducer(triviaReducer, roomId, initialTriviaState);
-  const [connection, setConnection] = useState<ConnectionStatus>("connecting");
-  const socketRef = useRef<Socket | null>(null);
-  const youRef = useRef<Seat | null>(null);
-  youRef.current = state.you;
-
-  useEffect(() => {
-    if (name === null) return;
-    const socket = connectNamespace("/trivia");
-    socketRef.current = socket;
-    const join: ClientMessage = { type: "JOIN_ROOM", roomId, playerId: playerIdFor(roomId), name, create: false };
-    socket.on("connect", () => {
-      dispatch({ kind: "connection", status: "online" });
-      socket.send(join);
-    });
-    socket.on("disconnect", () => dispatch({ kind: "connection", status: "offline" }));
-    const stop = watchConnection(socket, setConnection);
-    socket.on("message", (msg: unknown) => {
-      if (!isServerMessage(msg)) return;
-      dispatch({ kind: "server", msg, at: Date.now() });
-      const cue = cueFor(msg, youRef.current);
+  const room = useRoom({
+    namespace: "/trivia",
+    session: name === null ? null : `${roomId}\n${name}`,
+    init: () => initialTriviaState(roomId),
+    reducer: triviaReducer,
+    hello: () => ({
+      event: "message",
+      data: {
+        type: "JOIN_ROOM",
+        roomId,
+        playerId: seats.secret(roomId),
+        name: name ?? "",
+        create: false,
+      } satisfies ClientMessage,
+    }),
+    read: (event, data) => (event === "message" && isServerMessage(data) ? data : null),
+    refused: (m) => m.type === "ERROR",
+    heard: (msg, before) => {
+      const cue = cueFor(msg, before.you);
       if (cue) play(cue);
-    });
-    return () => {
-      stop();
-      socket.removeAllListeners();
-      socket.disconnect();
-      socketRef.current = null;
-    };
-  }, [roomId, name]);
+    },
+  });
+  const { dispatch, emit } = room;
 
   // A notice ("Bo is back") shows for a few seconds.
-  const notice = state.notice?.id;
+  const notice = room.state.notice?.id;
   useEffect(() => {
     if (notice === undefined) return;
     const t = window.setTimeout(() => dispatch({ kind: "notice-done", id: notice }), NOTICE_MS);
     return () => window.clearTimeout(t);
-  }, [notice]);
+  }, [notice, dispatch]);
 
-  const send = useCallback((intent: ClientIntent) => {
-    const socket = socketRef.current;
-    if (!socket?.connected) return;
-    socket.send(intent);
-    dispatch({ kind: "sent", intent: intent.type });
-  }, []);
+  const send = useCallback(
+    (intent: ClientIntent) => {
+      if (emit("message", intent)) dispatch({ kind: "sent", intent: intent.type });
+    },
+    [emit, dispatch],
+  );
 
+  const leaveRoom = room.leave;
   const leave = useCallback(async () => {
-    const socket = socketRef.current;
-    socketRef.current = null;
-    forgetPlayerId(roomId);
-    if (!socket) return;
-    socket.removeAllListeners("connect");
-    const msg: ClientMessage = { type: "LEAVE" };
-    await leaveThenDisconnect(socket, msg);
-  }, [roomId]);
+    seats.forget(roomId);
+    await leaveRoom("message", { type: "LEAVE" } satisfies ClientMessage);
+  }, [roomId, leaveRoom]);
 
-  const dismiss = useCallback((id: number) => dispatch({ kind: "dismiss", id }), []);
-
-  return { state, connection, send, leave, dismiss };
+  return { ...room, send, leave };
 }

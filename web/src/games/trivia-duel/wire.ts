@@ -5,25 +5,7 @@
  */
 import type { ServerMessage, ServerMessageType } from "../../../../src/games/trivia-duel/wire";
 
-export type {
-  BetAction,
-  BettingView,
-  BuzzerStatus,
-  BuzzerView,
-  ClientIntent,
-  ClientMessage,
-  ClueView,
-  MatchResult,
-  Outcome,
-  PerSeat,
-  Phase,
-  PlayerPresence,
-  RecapEntry,
-  RoomStateMsg,
-  Seat,
-  ServerMessage,
-  Tally,
-} from "../../../../src/games/trivia-duel/wire";
+export type * from "../../../../src/games/trivia-duel/wire";
 
 import type { Seat } from "../../../../src/games/trivia-duel/wire";
 

@@ -13,8 +13,13 @@ interface Props {
   wager: boolean;
   onMove(from: number, to: number): void;
   onRemove(cardId: string): void;
+  /** Write on a picked blank card. */
+  onWrite(cardId: string, text: string): void;
   onSubmit(): void;
 }
+
+/** As the server takes it: at most this many characters on a blank card. */
+const WRITE_IN_MAX = 80;
 
 interface Drag {
   from: number;
@@ -29,11 +34,12 @@ interface Drag {
  * picked card can be dragged by its handle (mouse or touch), moved with the arrow
  * buttons, or moved with the arrow keys while its handle has focus.
  */
-export function Composer({ played, picked, room, pending, wager, onMove, onRemove, onSubmit }: Props) {
+export function Composer({ played, picked, room, pending, wager, onMove, onRemove, onWrite, onSubmit }: Props) {
   const [drag, setDrag] = useState<Drag | null>(null);
   const list = useRef<HTMLOListElement>(null);
   const total = played.length + room;
-  const ready = picked.length === room && !pending;
+  const blankLeft = picked.some((c) => c.properties.blank === true && (c.properties.text ?? "").trim() === "");
+  const ready = picked.length === room && !pending && !blankLeft;
   const prefix = wager ? "wager-slot" : "slot";
 
   /** The picked card under the pointer, looking through the one being dragged (it follows the pointer). */
@@ -141,7 +147,20 @@ export function Composer({ played, picked, room, pending, wager, onMove, onRemov
                   ⠿
                 </span>
               </button>
-              <span className="ct-slot__text">{card.properties.text}</span>
+              {card.properties.blank === true ? (
+                <input
+                  type="text"
+                  className="text-input ct-slot__write"
+                  value={card.properties.text ?? ""}
+                  maxLength={WRITE_IN_MAX}
+                  placeholder="Write your answer"
+                  aria-label={`Write on blank card ${number}`}
+                  onChange={(e) => onWrite(card.id, e.target.value)}
+                  data-testid={`${prefix}-write-${number}`}
+                />
+              ) : (
+                <span className="ct-slot__text">{card.properties.text}</span>
+              )}
               <span className="ct-slot__tools">
                 {total > 1 && (
                   <>

@@ -1,7 +1,7 @@
 import { Button } from "../../../kit/Button";
+import { ConfirmButton, EndGameButton } from "../../../kit/ConfirmButton";
 import { isPending } from "../reducer";
 import { isLead, meOf, PHASE } from "../table";
-import { ConfirmButton } from "./ConfirmButton";
 import type { ScreenProps } from "./props";
 
 /** The lead's running-game controls: pause or resume, hurry a round along, end the game. */
@@ -45,21 +45,16 @@ export function LeadControls({ s, v, room }: ScreenProps) {
           </Button>
         )}
         <LockControl s={s} v={v} room={room} />
-        <ConfirmButton
-          label="End game"
-          confirmLabel="Yes, end it now"
-          onConfirm={() => room.send({ type: "endGame" })}
-          disabled={busy}
-          testId="end-game"
-        />
+        <EndGameButton onEnd={() => room.send({ type: "endGame" })} disabled={busy} />
       </div>
     </section>
   );
 }
 
 /**
- * The lead keeps newcomers out, or lets them in again (RULINGS Card Table 5). The state
- * is spelled out beside the button, so nobody has to guess which way it is.
+ * The lead keeps newcomers out, or lets them in again
+ * (docs/games/card-table.md, Decisions D5). The state is spelled out beside the button,
+ * so nobody has to guess which way it is.
  */
 export function LockControl({ s, v, room }: ScreenProps) {
   if (!isLead(v) || v.status === "ended") return null;

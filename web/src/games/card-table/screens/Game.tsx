@@ -1,20 +1,26 @@
 import { Countdown } from "../../../kit/Countdown";
-import { isJudge, isSandbox, PHASE, playerOf } from "../table";
+import { TableTalk } from "../../../kit/TableTalk";
+import { isJudge, isUnjudged, PHASE, playerOf, screenOf } from "../table";
+import { useReadAloud, useReadAloudSetting } from "../useReadAloud";
 import type { GameStateView } from "../wire";
+import { CardVetoes } from "./CardVetoes";
 import { LeadControls, LockedBadge, SeatControls } from "./Controls";
 import { EndPhase } from "./EndPhase";
 import { JoinForm } from "./JoinForm";
 import { JudgePhase } from "./JudgePhase";
-import { Notices } from "./Notices";
 import { Players } from "./Players";
 import { PromptPhase } from "./PromptPhase";
 import type { ScreenProps } from "./props";
 import { SandboxPhase } from "./SandboxPhase";
+import { SeatHandover } from "./SeatHandover";
 import { SubmitPhase } from "./SubmitPhase";
+import { TablePhase } from "./TablePhase";
 
 /** A game under way (or just over): the table in the middle, scores and controls beside it. */
 export function Game(props: ScreenProps & { onLeave(): void }) {
   const { v } = props;
+  const [readAloud, setReadAloud] = useReadAloudSetting();
+  useReadAloud(v, readAloud);
   return (
     <div className="ct-game" data-phase={v.currentPhase} data-status={v.status}>
       <GameHeader {...props} />
@@ -26,9 +32,22 @@ export function Game(props: ScreenProps & { onLeave(): void }) {
         <aside className="ct-game__side stack">
           <Players {...props} mode="scores" />
           <LeadControls {...props} />
+          <CardVetoes {...props} />
           <JoinForm {...props} />
-          <Notices notices={props.s.notices} />
+          <TableTalk lines={props.s.notices} panel="ct-panel" list="ct-notices" testId="notices" titleId="table-talk" />
           <SeatControls {...props} />
+          <SeatHandover {...props} />
+          {screenOf(v) === "judged" && (
+            <label className="ct-inline-field small">
+              <input
+                type="checkbox"
+                checked={readAloud}
+                onChange={(e) => setReadAloud(e.target.checked)}
+                data-testid="read-aloud"
+              />
+              <span>Read the cards aloud</span>
+            </label>
+          )}
         </aside>
       </div>
     </div>
@@ -38,7 +57,8 @@ export function Game(props: ScreenProps & { onLeave(): void }) {
 function PhaseView(props: ScreenProps) {
   const { v } = props;
   if (v.status === "ended" || v.currentPhase === PHASE.END) return <EndPhase {...props} />;
-  if (isSandbox(v)) return <SandboxPhase {...props} />;
+  if (screenOf(v) === "sandbox") return <SandboxPhase {...props} />;
+  if (screenOf(v) === "table") return <TablePhase {...props} />;
   switch (v.currentPhase) {
     case PHASE.PROMPT:
       return <PromptPhase {...props} />;
@@ -72,15 +92,18 @@ function GameHeader({ s, v }: ScreenProps) {
     <header className="ct-header" data-testid="game-header">
       <div className="ct-header__main">
         <span className="ct-header__round" data-testid="round">
-          {ended ? "Final" : isSandbox(v) ? v.definition.name : `Round ${v.round}`}
+          {ended ? "Final" : isUnjudged(v) ? v.definition.name : `Round ${v.round}`}
         </span>
-        <span className="ct-header__phase">{PHASE_LABEL[v.currentPhase] ?? v.currentPhase}</span>
+        <span className="ct-header__phase">
+          {(screenOf(v) === "table" ? undefined : PHASE_LABEL[v.currentPhase]) ??
+            v.definition.phases.find((p) => p.id === v.currentPhase)?.name}
+        </span>
         {!ended && judge && (
           <span className="ct-header__judge" data-testid="judge-name">
             {isJudge(v) ? "You are the judge" : `Judge: ${judge.name}`}
           </span>
         )}
-        {!ended && isSandbox(v) && turn && (
+        {!ended && isUnjudged(v) && turn && (
           <span className="ct-header__judge" data-testid="turn-name">
             {turn.id === v.you ? "Your turn" : `Turn: ${turn.name}`}
           </span>
@@ -93,7 +116,9 @@ function GameHeader({ s, v }: ScreenProps) {
           offset={s.clockOffset}
           urgentAt={10}
           testId="round-timer"
-          format={(n) => (v.currentPhase === PHASE.JUDGE ? `${n}s to pick` : `${n}s to answer`)}
+          format={(n) =>
+            isUnjudged(v) ? `${n}s` : v.currentPhase === PHASE.JUDGE ? `${n}s to pick` : `${n}s to answer`
+          }
         />
         <span className="ct-header__code">
           Room <strong>{s.roomId}</strong>

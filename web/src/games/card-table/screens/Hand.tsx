@@ -16,12 +16,13 @@ export function Hand({ cards, picked, active, onToggle }: Props) {
     <ul className="ct-hand" data-testid="hand" aria-label="Your hand">
       {cards.map((c) => {
         const order = picked.indexOf(c.id);
-        const text = c.properties.text ?? c.id;
+        const blank = c.properties.blank === true;
+        const text = blank ? "Blank card: write your own" : (c.properties.text ?? c.id);
         if (!active)
           return (
             <li key={c.id}>
               <div className="ct-tile ct-tile--idle" data-testid={`hand-card-${c.id}`}>
-                <span className="ct-tile__text">{text}</span>
+                <span className={blank ? "ct-tile__text ct-tile__text--blank" : "ct-tile__text"}>{text}</span>
               </div>
             </li>
           );
@@ -35,7 +36,7 @@ export function Hand({ cards, picked, active, onToggle }: Props) {
               data-testid={`hand-card-${c.id}`}
               data-order={order >= 0 ? order + 1 : undefined}
             >
-              <span className="ct-tile__text">{text}</span>
+              <span className={blank ? "ct-tile__text ct-tile__text--blank" : "ct-tile__text"}>{text}</span>
               {order >= 0 && (
                 <span className="ct-tile__badge">
                   <span aria-hidden="true">{order + 1}</span>

@@ -1,8 +1,7 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef } from "react";
 import { Button } from "../../../kit/Button";
-import { savedName } from "../../../kit/identity";
-import { cleanName, NAME_MAX } from "../seat-token";
-import { isSandbox, seatedPlayers } from "../table";
+import { FieldError, NameBox, useNameField } from "../../../kit/fields";
+import { isUnjudged, seatedPlayers } from "../table";
 import type { ScreenProps } from "./props";
 
 /**
@@ -21,7 +20,7 @@ export function JoinScreen(props: ScreenProps & { onWatch(): void }) {
         : `A game is under way (round ${v.round}). Join and you are dealt in.`;
   return (
     <section className="card stack ct-join-screen" data-testid="join-screen">
-      <p className="eyebrow">Card Table{isSandbox(v) ? " · Sandbox Table" : ""}</p>
+      <p className="eyebrow">Card Table{isUnjudged(v) ? ` · ${v.definition.name}` : ""}</p>
       <h1>Join table {s.roomId}</h1>
       <p className="muted" data-testid="join-who">
         {names.length === 0
@@ -40,8 +39,7 @@ export function JoinScreen(props: ScreenProps & { onWatch(): void }) {
 
 /** A visitor asks for a seat: a name, then the server signs a seat token for this browser. */
 export function JoinForm({ s, v, room, greeting = false }: ScreenProps & { greeting?: boolean }) {
-  const [name, setName] = useState(savedName);
-  const [error, setError] = useState<string | null>(null);
+  const field = useNameField();
   const input = useRef<HTMLInputElement>(null);
   const refusal = s.refusal;
 
@@ -57,13 +55,8 @@ export function JoinForm({ s, v, room, greeting = false }: ScreenProps & { greet
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const clean = cleanName(name);
-    if (!clean) {
-      setError("Type the name the others will see.");
-      return;
-    }
-    setError(null);
-    void room.sit(clean);
+    const clean = field.take();
+    if (clean) void room.sit(clean);
   }
 
   const when =
@@ -72,7 +65,8 @@ export function JoinForm({ s, v, room, greeting = false }: ScreenProps & { greet
       : v.status === "ended"
         ? "Take a seat for the rematch."
         : "You can join mid-game: you get a hand and a turn.";
-  const shown = error ?? (refusal?.code === "name_taken" || refusal?.code === "bad_token" ? refusal.message : null);
+  const shown =
+    field.error ?? (refusal?.code === "name_taken" || refusal?.code === "bad_token" ? refusal.message : null);
   const Wrapper = greeting ? "div" : "section";
   return (
     <Wrapper className={greeting ? "stack" : "ct-panel ct-join stack"} data-testid="join-panel">
@@ -92,31 +86,22 @@ export function JoinForm({ s, v, room, greeting = false }: ScreenProps & { greet
           </label>
           <p className="muted small">{when}</p>
           <div className="row row--wrap">
-            <input
+            <NameBox
               id="cards-name"
-              ref={input}
-              className="text-input ct-name-input"
-              value={name}
-              maxLength={NAME_MAX}
-              onChange={(e) => {
-                setName(e.target.value);
-                setError(null);
-              }}
-              placeholder="Your name"
-              autoComplete="nickname"
-              aria-invalid={shown !== null}
-              aria-describedby={shown ? "cards-name-error" : undefined}
-              data-testid="cards-name"
+              inputRef={input}
+              className="ct-name-input ct-name-hint"
+              {...field.box}
+              placeholder="Type your name"
+              error={shown}
+              testId="cards-name"
             />
             <Button type="submit" variant="primary" size="lg" disabled={s.joining} testId="cards-join">
               {s.joining ? "Joining…" : "Sit down"}
             </Button>
           </div>
-          {shown && (
-            <p id="cards-name-error" className="note note--bad" role="alert" data-testid="join-error">
-              {shown}
-            </p>
-          )}
+          <FieldError id="cards-name" testId="join-error">
+            {shown}
+          </FieldError>
         </form>
       )}
     </Wrapper>

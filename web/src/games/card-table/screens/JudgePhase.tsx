@@ -2,16 +2,22 @@ import { Button } from "../../../kit/Button";
 import { Countdown } from "../../../kit/Countdown";
 import { isPending } from "../reducer";
 import { isJudge, judgingOf, mySlot, playerOf, promptOf } from "../table";
+import type { GameStateView } from "../wire";
 import { MyHand } from "./MyHand";
 import { PromptCard } from "./PromptCard";
 import type { ScreenProps } from "./props";
 import { nameIn } from "./RoundResult";
 
-/** The judge reads the anonymous answers, each filled into the prompt, and picks one. */
+/**
+ * The judge reads the anonymous answers, each filled into the prompt, and picks one; with the
+ * voting variant everyone votes for one that is not their own (the server lists which).
+ */
 export function JudgePhase(props: ScreenProps) {
   const { s, v, room } = props;
   const prompt = promptOf(v);
-  const judging = isJudge(v);
+  const voting = v.activeVariants.includes("voting");
+  const votable = new Set(v.legalActions.flatMap((a) => (a.type === "selectWinner" && a.index ? [a.index] : [])));
+  const judging = isJudge(v) || votable.size > 0;
   const judge = playerOf(v, v.roles.judge);
   const entries = v.roundState.anonymized;
   const j = judgingOf(v);
@@ -23,7 +29,7 @@ export function JudgePhase(props: ScreenProps) {
   return (
     <section className="ct-phase stack" data-testid="phase-JUDGE">
       <div className="row row--between row--wrap">
-        <h2>{judging ? "Pick the best answer" : `${judge?.name ?? "The judge"} is choosing…`}</h2>
+        <h2 data-testid="judge-heading">{heading(v, judging, voting, judge?.name)}</h2>
         {v.judgeGraceEndsAt !== null && judge && (
           <span className="note small" data-testid="judge-grace">
             {judge.name} is away; the judge passes on in{" "}
@@ -61,12 +67,19 @@ export function JudgePhase(props: ScreenProps) {
                   <Button
                     variant="primary"
                     onClick={() => room.send({ type: "selectWinner", index: e.index })}
-                    disabled={busy || own}
+                    disabled={busy || own || (voting && !votable.has(e.index))}
                     testId={`judge-pick-${e.index}`}
-                    aria-label={own ? `Answer ${e.index} is your own` : `Pick answer ${e.index}`}
+                    aria-label={
+                      own ? `Answer ${e.index} is your own` : `${voting ? "Vote for" : "Pick"} answer ${e.index}`
+                    }
                   >
-                    {own ? "Your own" : `Pick #${e.index}`}
+                    {own ? "Your own" : `${voting ? "Vote" : "Pick"} #${e.index}`}
                   </Button>
+                )}
+                {voting && v.roundState.myVote === e.index && (
+                  <span className="ct-badge" data-testid={`my-vote-${e.index}`}>
+                    your vote
+                  </span>
                 )}
               </li>
             );
@@ -82,4 +95,14 @@ export function JudgePhase(props: ScreenProps) {
       <MyHand {...props} />
     </section>
   );
+}
+
+/** What the table is waiting for: the judge's pick, or the votes still to come. */
+function heading(v: GameStateView, judging: boolean, voting: boolean, judgeName: string | undefined): string {
+  if (!voting) return judging ? "Pick the best answer" : `${judgeName ?? "The judge"} is choosing…`;
+  if (judging) return "Vote for the best answer (not your own)";
+  const voted = v.roundState.voted?.length ?? 0;
+  return v.roundState.myVote !== undefined
+    ? `You voted. ${voted} ${voted === 1 ? "vote is" : "votes are"} in…`
+    : "The table is voting…";
 }

@@ -1,6 +1,6 @@
+import { PlayerAction } from "../../../kit/ConfirmButton";
 import { hasAnswered, isLead, PHASE, standings } from "../table";
 import type { GameStateView, PlayerView, Presence } from "../wire";
-import { ConfirmButton } from "./ConfirmButton";
 import type { ScreenProps } from "./props";
 
 const PRESENCE: Record<Presence, string> = {
@@ -12,11 +12,14 @@ const PRESENCE: Record<Presence, string> = {
 
 /**
  * Everyone at the table with their presence and roles. In the lobby it is the guest
- * list; once the game runs it is the live scoreboard, best first. The lead may kick.
+ * list; once the game runs it is the live scoreboard, best first. The lead may kick, until
+ * the game is over.
  */
 export function Players({ v, room, mode }: ScreenProps & { mode: "lobby" | "scores" }) {
+  const kick = (playerId: string) => room.send({ type: "kickPlayer", playerId });
   const people = mode === "scores" ? standings(v) : v.players.filter((p) => p.presence !== "left");
-  const lead = isLead(v);
+  // Kicking is for a table in play or about to play: the final scoreboard is a record.
+  const canKick = isLead(v) && v.status !== "ended";
   return (
     <section
       className="ct-panel"
@@ -46,16 +49,8 @@ export function Players({ v, room, mode }: ScreenProps & { mode: "lobby" | "scor
                 <span className="visually-hidden"> points</span>
               </span>
             )}
-            {lead && p.id !== v.you && !p.virtual && p.presence !== "left" && (
-              <span className="ct-player__tools">
-                <ConfirmButton
-                  label="Kick"
-                  confirmLabel={`Kick ${p.name}`}
-                  onConfirm={() => room.send({ type: "kickPlayer", playerId: p.id })}
-                  testId={`kick-${p.id}`}
-                  variant="ghost"
-                />
-              </span>
+            {canKick && p.id !== v.you && !p.virtual && p.presence !== "left" && (
+              <PlayerAction verb="Kick" player={p} act={kick} className="ct-player__tools" />
             )}
           </li>
         ))}

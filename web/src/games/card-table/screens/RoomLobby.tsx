@@ -1,7 +1,7 @@
 import { Button } from "../../../kit/Button";
-import { CopyField } from "../../../kit/CopyField";
+import { Invite, RoomCode } from "../../../kit/Invite";
 import { isPending } from "../reducer";
-import { isLead, isSandbox, playerOf, seatedPlayers } from "../table";
+import { isLead, isUnjudged, playerOf, seatedPlayers } from "../table";
 import { LockControl, LockedBadge, SeatControls } from "./Controls";
 import { JoinForm } from "./JoinForm";
 import { Players } from "./Players";
@@ -18,18 +18,12 @@ export function RoomLobby(props: ScreenProps & { onLeave(): void }) {
   return (
     <div className="ct-lobby" data-testid="phase-LOBBY">
       <section className="card stack center ct-share">
-        <p className="eyebrow">Card Table{isSandbox(v) ? ` · ${v.definition.name}` : ""}</p>
+        <p className="eyebrow">Card Table{isUnjudged(v) ? ` · ${v.definition.name}` : ""}</p>
         <h1>
           Gather the table <LockedBadge v={v} />
         </h1>
-        <div className="ct-code-box">
-          <span className="muted">Room code</span>
-          <span className="ct-code" data-testid="room-code">
-            {s.roomId}
-          </span>
-          <span className="muted">Share the code, or send this link:</span>
-        </div>
-        <CopyField value={link} label="Link to this room" testId="share-link" />
+        <RoomCode code={s.roomId} />
+        <Invite url={link} label="Link to this room" title={`Card Table room ${s.roomId}`} testId="share-link" />
       </section>
 
       <JoinForm {...props} />

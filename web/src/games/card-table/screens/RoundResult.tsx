@@ -11,11 +11,7 @@ export function RoundResult({ s, v, round }: { s: CardsClient; v: GameStateView;
   const name = nameIn(s, v);
   const winner = round.submissions.find((e) => e.index === round.winningIndex);
   const who = round.winnerId ? name(round.winnerId) : null;
-  const answers = [...round.submissions]
-    .filter((e) => e.cards.length > 0)
-    .sort(
-      (a, b) => Number(b.index === round.winningIndex) - Number(a.index === round.winningIndex) || a.index - b.index,
-    );
+  const answers = answersOf(round);
   return (
     <section className="ct-result stack" data-testid="round-result" data-round={round.round}>
       <h2 className="ct-result__title">
@@ -35,11 +31,7 @@ export function RoundResult({ s, v, round }: { s: CardsClient; v: GameStateView;
       {round.prompt && answers.length > 0 && (
         <div className="stack stack--tight">
           <h3 className="ct-panel__title">Who played what</h3>
-          <ul className="ct-answers" data-testid="round-answers">
-            {answers.map((e) => (
-              <AnswerLine key={e.index} e={e} prompt={round.prompt!} name={name} won={e.index === round.winningIndex} />
-            ))}
-          </ul>
+          <AnswerList round={round} answers={answers} name={name} testId="round-answers" />
         </div>
       )}
       {round.wagers && round.wagers.length > 0 && (
@@ -55,13 +47,48 @@ export function RoundResult({ s, v, round }: { s: CardsClient; v: GameStateView;
   );
 }
 
-function AnswerLine(props: {
+/** Every answer of a judged round, each with its author (and its votes, when the table voted). */
+export function AnswerList(props: {
+  round: LastRound;
+  answers: SubmissionView[];
+  name(id: string): string;
+  testId: string;
+}) {
+  const { round, answers, name, testId } = props;
+  return (
+    <ul className="ct-answers" data-testid={testId}>
+      {answers.map((e) => (
+        <AnswerLine
+          key={e.index}
+          e={e}
+          prompt={round.prompt!}
+          name={name}
+          won={e.index === round.winningIndex}
+          placing={round.placings?.find((x) => x.index === e.index)}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/** A judged round's answers, the winning one first, then in their anonymous order. */
+export function answersOf(round: LastRound): SubmissionView[] {
+  return [...round.submissions]
+    .filter((e) => e.cards.length > 0)
+    .sort(
+      (a, b) => Number(b.index === round.winningIndex) - Number(a.index === round.winningIndex) || a.index - b.index,
+    );
+}
+
+export function AnswerLine(props: {
   e: SubmissionView;
   prompt: NonNullable<LastRound["prompt"]>;
   name(id: string): string;
   won: boolean;
+  /** voting: the answer's votes and points. */
+  placing?: { votes: number; points: number } | undefined;
 }) {
-  const { e, prompt, name, won } = props;
+  const { e, prompt, name, won, placing } = props;
   return (
     <li className={won ? "ct-answer ct-answer--won" : "ct-answer"} data-testid={`answer-${e.index}`}>
       <FilledText prompt={prompt} answers={e.cards} />
@@ -71,11 +98,17 @@ function AnswerLine(props: {
           {won && <span className="ct-badge ct-badge--done">won</span>}
         </span>
       )}
+      {placing && (
+        <span className="ct-votes small" data-testid={`answer-votes-${e.index}`}>
+          {placing.votes} {placing.votes === 1 ? "vote" : "votes"}
+          {placing.points > 0 ? ` · +${placing.points}` : ""}
+        </span>
+      )}
     </li>
   );
 }
 
-/** Where one gambled point went (RULINGS Card Table 2). */
+/** Where one gambled point went (docs/games/card-table.md, Decisions D2). */
 export function wagerText(w: Wager, name: (id: string) => string): string {
   const who = name(w.playerId);
   const you = who === "You";

@@ -1,16 +1,18 @@
 import { useState } from "react";
 import { Button } from "../../../kit/Button";
+import { Problem } from "../../../kit/fields";
 import { isPending } from "../reducer";
 import { formFromDefaults, formProblem, type SettingsForm, toPatch } from "../settings-form";
 import { settingsLines } from "../summary";
-import { isLead, isSandbox } from "../table";
+import { isLead, isUnjudged } from "../table";
 import { usePacks } from "../usePacks";
 import type { ScreenProps } from "./props";
 import { SettingsFields } from "./SettingsFields";
 
 /** The table's rules in the lobby; the lead may change them before starting (a rematch too). */
 export function RulesEditor({ s, v, room }: ScreenProps) {
-  const { packs, error } = usePacks();
+  const listing = usePacks();
+  const packs = listing.packs;
   const [form, setForm] = useState<SettingsForm | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const names = v.settings.packIds.map((id) => packs?.find((p) => p.id === id)?.name ?? id);
@@ -32,7 +34,7 @@ export function RulesEditor({ s, v, room }: ScreenProps) {
           Table rules
         </h2>
         {/* The form is the judged game's (packs, judge rules); the sandbox plays with what it was set up with. */}
-        {isLead(v) && !form && !isSandbox(v) && (
+        {isLead(v) && !form && !isUnjudged(v) && (
           <Button variant="ghost" onClick={() => setForm(formFromDefaults(v.settings, variants))} testId="edit-rules">
             Change
           </Button>
@@ -40,12 +42,8 @@ export function RulesEditor({ s, v, room }: ScreenProps) {
       </div>
       {form ? (
         <>
-          <SettingsFields form={form} onChange={setForm} variants={variants} packs={packs} packsError={error} />
-          {problem && (
-            <p className="note note--bad" role="alert">
-              {problem}
-            </p>
-          )}
+          <SettingsFields form={form} onChange={setForm} variants={variants} packs={listing} />
+          <Problem>{problem}</Problem>
           <div className="row row--wrap">
             <Button variant="primary" onClick={save} disabled={isPending(s, "configure")} testId="save-rules">
               Save rules

@@ -2,9 +2,9 @@ import { useState } from "react";
 import { Button } from "../../../kit/Button";
 import { isPending } from "../reducer";
 import { meOf, playerOf } from "../table";
-import type { Card } from "../wire";
 import { Hand } from "./Hand";
 import type { ScreenProps } from "./props";
+import { MiniCards, Tableaux } from "./Tableaux";
 
 /**
  * The Sandbox Table's turn (a definition with a deck, slots and dice, and no judge): on
@@ -62,7 +62,7 @@ export function SandboxPhase({ s, v, room }: ScreenProps) {
           <h2 className="ct-panel__title">
             {slot.name} <span className="muted small">· everyone sees it</span>
           </h2>
-          <Cards cards={v.globalSlots[slot.id] ?? []} empty="Nothing here yet." />
+          <MiniCards cards={v.globalSlots[slot.id] ?? []} empty="Nothing here yet." />
         </section>
       ))}
 
@@ -116,42 +116,16 @@ export function SandboxPhase({ s, v, room }: ScreenProps) {
         </section>
       )}
 
-      <section className="ct-panel stack stack--tight" data-testid="tableaux">
-        <h2 className="ct-panel__title">In front of each player</h2>
-        <ul className="ct-tableaux">
-          {v.players
-            .filter((p) => p.presence !== "left")
-            .map((p) => {
-              const cards = Object.entries(p.slots).flatMap(([id, list]) => (id === "hand" ? [] : list));
-              const hidden = Object.entries(p.slotCounts).reduce(
-                (n, [id, count]) => (id === "hand" ? n : n + Math.max(0, count - (p.slots[id]?.length ?? 0))),
-                0,
-              );
-              return (
-                <li key={p.id} data-testid={`tableau-${p.id}`}>
-                  <strong>{p.id === v.you ? "You" : p.name}</strong>{" "}
-                  <span className="muted small">
-                    {p.handCount} in hand{hidden > 0 ? `, ${hidden} face down` : ""}
-                  </span>
-                  <Cards cards={cards} empty="" />
-                </li>
-              );
-            })}
-        </ul>
-      </section>
+      <Tableaux
+        v={v}
+        detail={(p) => {
+          const hidden = Object.entries(p.slotCounts).reduce(
+            (n, [id, count]) => (id === "hand" ? n : n + Math.max(0, count - (p.slots[id]?.length ?? 0))),
+            0,
+          );
+          return `${p.handCount} in hand${hidden > 0 ? `, ${hidden} face down` : ""}`;
+        }}
+      />
     </section>
-  );
-}
-
-function Cards({ cards, empty }: { cards: Card[]; empty: string }) {
-  if (cards.length === 0) return empty ? <p className="muted small">{empty}</p> : null;
-  return (
-    <ul className="ct-mini-cards">
-      {cards.map((c) => (
-        <li key={c.id} className="ct-mini-card">
-          {c.id === "hidden" ? "?" : (c.properties.text ?? c.id)}
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -1,13 +1,16 @@
+import { Button } from "../../../kit/Button";
+import { Choice } from "../../../kit/Choice";
 import { LIMITS, type SettingsForm } from "../settings-form";
 import { variantsOf } from "../summary";
+import type { PacksState } from "../usePacks";
 import type { EndCondition, PackInfo, VariantDef } from "../wire";
 
 interface Props {
   form: SettingsForm;
   onChange(f: SettingsForm): void;
   variants: VariantDef[];
-  packs: PackInfo[] | null;
-  packsError: string | null;
+  /** The pack picker's listing (`usePacks`): shipped, your own, shared ones a page at a time. */
+  packs: PacksState;
 }
 
 const ENDS: { id: EndCondition; label: string }[] = [
@@ -18,8 +21,14 @@ const ENDS: { id: EndCondition; label: string }[] = [
 
 const DEFAULT_TIMEOUT = 90;
 
+/** The whole-number card settings; blank cards only where a judged round has answers to write. */
+const COUNTS = [
+  { key: "handSize", label: "Cards in each hand", testId: "setting-hand-size" },
+  { key: "blankCards", label: "Blank cards to write on", testId: "setting-blank-cards" },
+] as const;
+
 /** The table's settings: how it ends, hand size, judge rule, extras, packs, time limits. */
-export function SettingsFields({ form, onChange, variants, packs, packsError }: Props) {
+export function SettingsFields({ form, onChange, variants, packs: listing }: Props) {
   const set = (patch: Partial<SettingsForm>) => onChange({ ...form, ...patch });
   const { judge, toggles } = variantsOf({ variants });
   return (
@@ -28,18 +37,18 @@ export function SettingsFields({ form, onChange, variants, packs, packsError }: 
         <legend className="label">How the game ends</legend>
         <div className="ct-choices">
           {ENDS.map((e) => (
-            <label key={e.id} className="ct-choice">
-              <input
-                type="radio"
-                name="end-condition"
-                checked={form.endCondition === e.id}
-                onChange={() =>
-                  set({ endCondition: e.id, endValue: e.id === "rounds" && form.endValue < 3 ? 10 : form.endValue })
-                }
-                data-testid={`end-${e.id}`}
-              />
+            <Choice
+              key={e.id}
+              name="end-condition"
+              checked={form.endCondition === e.id}
+              onChoose={() =>
+                set({ endCondition: e.id, endValue: e.id === "rounds" && form.endValue < 3 ? 10 : form.endValue })
+              }
+              testId={`end-${e.id}`}
+              className="ct-choice"
+            >
               <span>{e.label}</span>
-            </label>
+            </Choice>
           ))}
         </div>
         {form.endCondition !== "none" && (
@@ -60,48 +69,64 @@ export function SettingsFields({ form, onChange, variants, packs, packsError }: 
 
       <fieldset className="ct-fieldset">
         <legend className="label">Cards</legend>
-        <label className="ct-inline-field">
-          <span>Cards in each hand</span>
-          <input
-            type="number"
-            className="text-input ct-number"
-            min={LIMITS.handSize.min}
-            max={LIMITS.handSize.max}
-            value={Number.isNaN(form.handSize) ? "" : form.handSize}
-            onChange={(e) => set({ handSize: e.target.valueAsNumber })}
-            data-testid="setting-hand-size"
+        {COUNTS.filter((c) => c.key === "handSize" || judge.length > 0).map((c) => (
+          <CountField
+            key={c.key}
+            label={c.label}
+            limits={LIMITS[c.key]}
+            value={form[c.key]}
+            onChange={(n) => set({ [c.key]: n })}
+            testId={c.testId}
           />
-        </label>
-        {packsError && <p className="note note--bad small">Could not load the packs: {packsError}</p>}
-        {packs === null ? (
+        ))}
+        {judge.length > 0 && form.blankCards > 0 && (
+          <label className="stack stack--tight">
+            <span className="small">Words a written card may not use (separated by commas)</span>
+            <input
+              type="text"
+              className="text-input"
+              value={form.blockedWords}
+              maxLength={4000}
+              onChange={(e) => set({ blockedWords: e.target.value })}
+              data-testid="setting-blocked-words"
+            />
+          </label>
+        )}
+        {listing.error && <p className="note note--bad small">Could not load the packs: {listing.error}</p>}
+        {listing.packs === null ? (
           <p className="muted small">Loading packs…</p>
         ) : (
-          <ul className="ct-packs" aria-label="Card packs">
-            {packs.map((p) => (
-              <li key={p.id}>
-                <label className="ct-choice ct-choice--block">
-                  <input
-                    type="checkbox"
+          <>
+            <ul className="ct-packs" aria-label="Card packs">
+              {withChosen(listing.packs, form.packIds).map((p) => (
+                <li key={p.id}>
+                  <Choice
+                    checkbox
                     checked={form.packIds.includes(p.id)}
-                    onChange={(e) =>
+                    onChoose={(checked) =>
                       set({
-                        packIds: e.target.checked ? [...form.packIds, p.id] : form.packIds.filter((id) => id !== p.id),
+                        packIds: checked ? [...form.packIds, p.id] : form.packIds.filter((id) => id !== p.id),
                       })
                     }
-                    data-testid={`pack-${p.id}`}
-                  />
-                  <span>
-                    <strong>{p.name}</strong>{" "}
-                    <span className="muted small">
-                      {p.counts.black ?? 0} prompts, {p.counts.white ?? 0} answers
-                      {p.mine ? (p.shared ? " · yours, shared" : " · yours, only you can use it") : ""}
+                    testId={`pack-${p.id}`}
+                    className="ct-choice ct-choice--block"
+                  >
+                    <span>
+                      <strong>{p.name}</strong> <span className="muted small">{packNote(p)}</span>
+                      <span className="ct-choice__desc">{p.description}</span>
                     </span>
-                    <span className="ct-choice__desc">{p.description}</span>
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
+                  </Choice>
+                </li>
+              ))}
+            </ul>
+            {listing.more && (
+              <div>
+                <Button variant="ghost" onClick={listing.loadMore} disabled={listing.loadingMore} testId="packs-more">
+                  {listing.loadingMore ? "Loading…" : "Show more shared packs"}
+                </Button>
+              </div>
+            )}
+          </>
         )}
       </fieldset>
 
@@ -109,19 +134,19 @@ export function SettingsFields({ form, onChange, variants, packs, packsError }: 
         <legend className="label">Who judges</legend>
         <div className="ct-choices ct-choices--stack">
           {judge.map((v) => (
-            <label key={v.id} className="ct-choice ct-choice--block">
-              <input
-                type="radio"
-                name="judge-rule"
-                checked={form.judgeRule === v.id}
-                onChange={() => set({ judgeRule: v.id })}
-                data-testid={`variant-${v.id}`}
-              />
+            <Choice
+              key={v.id}
+              name="judge-rule"
+              checked={form.judgeRule === v.id}
+              onChoose={() => set({ judgeRule: v.id })}
+              testId={`variant-${v.id}`}
+              className="ct-choice ct-choice--block"
+            >
               <span>
                 <strong>{v.name}</strong>
                 <span className="ct-choice__desc">{v.description}</span>
               </span>
-            </label>
+            </Choice>
           ))}
         </div>
       </fieldset>
@@ -131,35 +156,36 @@ export function SettingsFields({ form, onChange, variants, packs, packsError }: 
           <legend className="label">House rules</legend>
           <div className="ct-choices ct-choices--stack">
             {toggles.map((v) => (
-              <label key={v.id} className="ct-choice ct-choice--block">
-                <input
-                  type="checkbox"
-                  checked={form.extras.includes(v.id)}
-                  onChange={(e) =>
-                    set({ extras: e.target.checked ? [...form.extras, v.id] : form.extras.filter((x) => x !== v.id) })
-                  }
-                  data-testid={`variant-${v.id}`}
-                />
+              <Choice
+                key={v.id}
+                checkbox
+                checked={form.extras.includes(v.id)}
+                onChoose={(checked) =>
+                  set({ extras: checked ? [...form.extras, v.id] : form.extras.filter((x) => x !== v.id) })
+                }
+                testId={`variant-${v.id}`}
+                className="ct-choice ct-choice--block"
+              >
                 <span>
                   <strong>{v.name}</strong>
                   <span className="ct-choice__desc">{v.description}</span>
                 </span>
-              </label>
+              </Choice>
             ))}
-            <label className="ct-choice ct-choice--block">
-              <input
-                type="checkbox"
-                checked={form.revealToAll}
-                onChange={(e) => set({ revealToAll: e.target.checked })}
-                data-testid="setting-reveal-all"
-              />
+            <Choice
+              checkbox
+              checked={form.revealToAll}
+              onChoose={(checked) => set({ revealToAll: checked })}
+              testId="setting-reveal-all"
+              className="ct-choice ct-choice--block"
+            >
               <span>
                 <strong>Everyone reads the answers</strong>
                 <span className="ct-choice__desc">
                   Show the anonymous answers to the whole table while the judge decides (off: only the judge).
                 </span>
               </span>
-            </label>
+            </Choice>
           </div>
         </fieldset>
       )}
@@ -187,15 +213,15 @@ function Timeout(props: { label: string; value: number | null; onChange(v: numbe
   const { label, value, onChange, testId } = props;
   return (
     <div className="ct-inline-field">
-      <label className="ct-choice">
-        <input
-          type="checkbox"
-          checked={value !== null}
-          onChange={(e) => onChange(e.target.checked ? DEFAULT_TIMEOUT : null)}
-          data-testid={`${testId}-on`}
-        />
+      <Choice
+        checkbox
+        checked={value !== null}
+        onChoose={(checked) => onChange(checked ? DEFAULT_TIMEOUT : null)}
+        testId={`${testId}-on`}
+        className="ct-choice"
+      >
         <span>{label}</span>
-      </label>
+      </Choice>
       {value !== null && (
         <input
           type="number"
@@ -209,5 +235,46 @@ function Timeout(props: { label: string; value: number | null; onChange(v: numbe
         />
       )}
     </div>
+  );
+}
+
+/** The listed packs, plus any the table already names that the pages loaded so far do not hold. */
+function withChosen(packs: PackInfo[], chosen: string[]): (PackInfo & { unlisted?: true })[] {
+  const listed = new Set(packs.map((p) => p.id));
+  const extra = chosen
+    .filter((id) => !listed.has(id))
+    .map((id) => ({ id, name: id, official: false, counts: {}, unlisted: true as const }));
+  return [...packs, ...extra];
+}
+
+function packNote(p: PackInfo & { unlisted?: true }): string {
+  if (p.unlisted) return "chosen for this table";
+  const n = (count: number | undefined, one: string) => `${count ?? 0} ${count === 1 ? one : `${one}s`}`;
+  const counts = `${n(p.counts.black, "prompt")}, ${n(p.counts.white, "answer")}`;
+  return counts + (p.mine ? (p.shared ? " · yours, shared" : " · yours, only you can use it") : "");
+}
+
+/** A whole-number setting beside its label (an emptied box reads as NaN, which the form refuses). */
+export function CountField(props: {
+  label: string;
+  limits: { min: number; max: number };
+  value: number;
+  onChange(n: number): void;
+  testId: string;
+}) {
+  const { label, limits, value, onChange, testId } = props;
+  return (
+    <label className="ct-inline-field">
+      <span>{label}</span>
+      <input
+        type="number"
+        className="text-input ct-number"
+        min={limits.min}
+        max={limits.max}
+        value={Number.isNaN(value) ? "" : value}
+        onChange={(e) => onChange(e.target.valueAsNumber)}
+        data-testid={testId}
+      />
+    </label>
   );
 }

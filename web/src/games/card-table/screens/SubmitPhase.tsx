@@ -12,11 +12,12 @@ import {
 } from "../table";
 import type { Card, GameStateView } from "../wire";
 import { Composer } from "./Composer";
+import { LastRoundPanel } from "./LastRoundPanel";
 import { MyHand } from "./MyHand";
 import { PromptCard } from "./PromptCard";
 import type { ScreenProps } from "./props";
 
-/** Answering: the prompt, the viewer's numbered slots and hand, and who has answered so far. */
+/** Answering: last round's result, the prompt, the viewer's numbered slots and hand, and who has answered so far. */
 export function SubmitPhase(props: ScreenProps) {
   const { s, v, room } = props;
   const prompt = promptOf(v);
@@ -24,13 +25,14 @@ export function SubmitPhase(props: ScreenProps) {
   const me = meOf(v);
   const target = composeTarget(v);
   const hand = new Map((me?.hand ?? []).map((c) => [c.id, c]));
-  const picked = target ? s.draft.cards.flatMap((id) => hand.get(id) ?? []) : [];
+  // A blank card shows what the viewer has written on it so far.
+  const picked = target ? s.draft.cards.flatMap((id) => writtenOn(hand.get(id), s.draft.texts[id])) : [];
   const answer = mySlot(v, j.submissionSlot);
   const wager = mySlot(v, j.wagerSlot);
   const composingAnswer = target !== null && !target.wager;
   const sending = isPending(s, "play");
   const submit = () => {
-    if (target) room.play(s.draft.cards, target.slot);
+    if (target) room.play(s.draft.cards, target.slot, s.draft.texts);
   };
   const composer = (slotCards: Card[]) =>
     target && (
@@ -42,12 +44,14 @@ export function SubmitPhase(props: ScreenProps) {
         wager={target.wager}
         onMove={(from, to) => room.dispatch({ kind: "move", from, to })}
         onRemove={(cardId) => room.dispatch({ kind: "toggle", cardId })}
+        onWrite={(cardId, text) => room.dispatch({ kind: "write", cardId, text })}
         onSubmit={submit}
       />
     );
 
   return (
     <section className="ct-phase stack" data-testid="phase-SUBMIT" data-pick={v.roundState.pick}>
+      <LastRoundPanel s={s} v={v} />
       {prompt && (
         <PromptCard
           prompt={prompt}
@@ -83,6 +87,12 @@ export function SubmitPhase(props: ScreenProps) {
       <MyHand {...props} />
     </section>
   );
+}
+
+/** A picked card as it will read: a blank one with the viewer's text (or still blank). */
+function writtenOn(card: Card | undefined, text: string | undefined): Card[] {
+  if (!card) return [];
+  return card.properties.blank === true ? [{ ...card, properties: { ...card.properties, text: text ?? "" } }] : [card];
 }
 
 function RoleNote({ v }: { v: GameStateView }) {

@@ -1,53 +1,8 @@
-import { useEffect, useState } from "react";
 import { Button } from "../../../kit/Button";
+import { ConfirmButton, EndGameButton } from "../../../kit/ConfirmButton";
 import { inGame, isLead } from "../game";
 import { isPending } from "../reducer";
 import type { ScreenProps } from "./props";
-
-const ARMED_MS = 5000;
-
-/** A destructive action in two presses: the first arms it, the second (within a few seconds) does it. */
-export function ConfirmButton(props: {
-  label: string;
-  confirmLabel: string;
-  onConfirm(): void;
-  testId: string;
-  disabled?: boolean;
-  variant?: "danger" | "ghost" | "secondary";
-}) {
-  const { label, confirmLabel, onConfirm, testId, disabled, variant = "danger" } = props;
-  const [armed, setArmed] = useState(false);
-  useEffect(() => {
-    if (!armed) return;
-    const id = window.setTimeout(() => setArmed(false), ARMED_MS);
-    return () => window.clearTimeout(id);
-  }, [armed]);
-  if (!armed)
-    return (
-      <Button variant={variant} onClick={() => setArmed(true)} disabled={disabled} testId={testId}>
-        {label}
-      </Button>
-    );
-  return (
-    <span className="or-confirm">
-      <Button
-        variant="danger"
-        autoFocus
-        onClick={() => {
-          setArmed(false);
-          onConfirm();
-        }}
-        disabled={disabled}
-        testId={`${testId}-confirm`}
-      >
-        {confirmLabel}
-      </Button>
-      <Button variant="ghost" onClick={() => setArmed(false)} testId={`${testId}-cancel`}>
-        Cancel
-      </Button>
-    </span>
-  );
-}
 
 /** The lead's controls during a game: pause or resume, end it. */
 export function LeadControls({ s, v, room }: ScreenProps) {
@@ -73,13 +28,7 @@ export function LeadControls({ s, v, room }: ScreenProps) {
             Pause
           </Button>
         )}
-        <ConfirmButton
-          label="End game"
-          confirmLabel="Yes, end it now"
-          onConfirm={() => room.send({ type: "endGame" })}
-          disabled={busy}
-          testId="end-game"
-        />
+        <EndGameButton onEnd={() => room.send({ type: "endGame" })} disabled={busy} />
       </div>
     </section>
   );

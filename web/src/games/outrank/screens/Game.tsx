@@ -1,12 +1,13 @@
+import { Button } from "../../../kit/Button";
 import { Countdown } from "../../../kit/Countdown";
 import { MuteSwitch } from "../../../kit/MuteSwitch";
-import { CATEGORY_LABEL, endText, firstGuesserOf, myChoice, statText } from "../game";
-import { needsHandover } from "../reducer";
+import { TableTalk } from "../../../kit/TableTalk";
+import { CATEGORY_LABEL, endText, firstGuesserOf, meOf, myChoice, nameList, notReady, statText } from "../game";
+import { isPending, needsHandover } from "../reducer";
 import type { OutrankView } from "../wire";
 import { ChallengePicker, DraftingStage, RevealCard } from "./Board";
 import { LeadControls, SeatControls } from "./Controls";
 import { EndScreen } from "./EndScreen";
-import { Feed } from "./Feed";
 import { Handover } from "./Handover";
 import { Players } from "./Players";
 import type { ScreenProps } from "./props";
@@ -26,7 +27,13 @@ export function Game(props: ScreenProps & { onLeave(): void }) {
         <aside className="or-side">
           <Players {...props} mode="game" />
           <LeadControls {...props} />
-          <Feed items={s.feed} />
+          <TableTalk
+            lines={s.feed.map((f) => ({ ...f, className: `or-feed__item or-feed__item--${f.tone}` }))}
+            panel="or-panel"
+            list="or-feed"
+            testId="feed"
+            titleId="or-feed-title"
+          />
           <SeatControls {...props} />
         </aside>
       </div>
@@ -65,16 +72,23 @@ function ChallengeStage(props: ScreenProps) {
   );
 }
 
+/**
+ * Between rounds: what happened (why the round ended, the bonus, the last reveal) stays on the
+ * table until every player has said they are ready, or the countdown runs out. Each player
+ * dismisses it for themselves; one table's device for the whole table.
+ */
 function RoundEndStage(props: ScreenProps) {
-  const { s, v } = props;
+  const { s, v, room } = props;
   const sum = s.summary;
   const chooser = firstGuesserOf(v);
   const name = (id: string) => v.players.find((p) => p.id === id)?.name ?? id;
-  // One table: the next chooser gets the device (and the hand-over step) when the challenge phase begins.
-  const choosing = myChoice(v) && v.mode === "online";
+  const me = meOf(v);
+  const table = v.mode === "table";
+  const done = !table && me?.ready === true;
+  const waiting = notReady(v).filter((p) => p !== me);
   return (
     <section className="or-stage stack" data-testid="phase-roundEnd">
-      <div className="card stack center or-summary">
+      <div className="card stack center or-summary" data-testid="round-summary">
         <p className="eyebrow">Round {sum?.round ?? v.round} over</p>
         <h2>
           {sum?.reason === "poolEmpty" ? "The draft pool is empty." : "Everyone is out."}{" "}
@@ -88,6 +102,23 @@ function RoundEndStage(props: ScreenProps) {
             {name(sum.bonus.playerId)} was last standing: +{sum.bonus.points} bonus point.
           </p>
         )}
+        {me && v.seat !== null && me.presence !== "left" && !done && (
+          <Button
+            variant="primary"
+            size="lg"
+            className="or-summary__next"
+            onClick={() => room.send({ type: "nextRound" })}
+            disabled={isPending(s, "nextRound")}
+            testId="ready-next"
+          >
+            {table ? "Next round" : "Ready for the next round"}
+          </Button>
+        )}
+        {done && (
+          <p className="muted" role="status" data-testid="ready-waiting">
+            {waiting.length > 0 ? `Waiting for ${nameList(waiting.map((p) => p.name))}.` : "Starting the next round…"}
+          </p>
+        )}
         <Countdown
           deadline={v.phaseEndsAt}
           offset={s.clockOffset}
@@ -96,16 +127,9 @@ function RoundEndStage(props: ScreenProps) {
         />
       </div>
       {s.reveal && <RevealCard s={s} v={v} />}
-      {choosing ? (
-        <div className="stack">
-          <h2>Choose the next challenge now, or wait</h2>
-          <ChallengePicker {...props} />
-        </div>
-      ) : (
-        <p className="or-waiting">
-          {chooser ? `${chooser.name} chooses the next challenge.` : "The next challenge is coming."}
-        </p>
-      )}
+      <p className="or-waiting">
+        {chooser ? `${chooser.name} chooses the next challenge.` : "The next challenge is coming."}
+      </p>
     </section>
   );
 }

@@ -10,13 +10,21 @@ import type { ScreenProps } from "./props";
  */
 export function Handover({ s, v, room }: ScreenProps) {
   const next = meOf(v);
+  const card = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => button.current?.focus(), []);
+  const who = next?.id;
+  // The page may be scrolled far down (the lobby's start button, the last turn's dock): bring
+  // the name to the top of the screen, and focus the button without scrolling it away again.
+  useEffect(() => {
+    if (who === undefined) return;
+    card.current?.scrollIntoView({ block: "start" });
+    button.current?.focus({ preventScroll: true });
+  }, [who]);
   if (!next) return null;
   const choosing = v.phase === "challenge";
   return (
     <section className="or-stage stack" data-testid="handover" data-player={next.id}>
-      <div className="card stack center or-handover">
+      <div ref={card} className="card stack center or-handover">
         <p className="eyebrow">Pass the device</p>
         <h1 className="or-handover__name">
           {choosing && <Marker big />}

@@ -1,25 +1,19 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { Button } from "../../../kit/Button";
-import { savedName } from "../../../kit/identity";
-import { cleanName, NAME_MAX } from "../api";
+import { FieldError, NameBox, useNameField } from "../../../kit/fields";
 import { seated } from "../game";
 import type { ScreenProps } from "./props";
 
 /** A watcher asks for a seat (online rooms, before the game starts): a name, then a signed seat token. */
 export function JoinForm({ s, v, room }: ScreenProps) {
-  const [name, setName] = useState(savedName);
-  const [error, setError] = useState<string | null>(null);
+  const field = useNameField();
   if (v.seat !== null || s.removed || v.mode !== "online" || v.phase !== "lobby") return null;
   const full = seated(v).length >= 6;
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const clean = cleanName(name);
-    if (!clean) {
-      setError("Type the name the others will see.");
-      return;
-    }
-    void room.sit(clean);
+    const clean = field.take();
+    if (clean) void room.sit(clean);
   }
 
   return (
@@ -31,31 +25,19 @@ export function JoinForm({ s, v, room }: ScreenProps) {
         <p className="muted small">The table is full (six players), but you can watch.</p>
       ) : (
         <div className="row row--wrap">
-          <input
+          <NameBox
             id="outrank-join-name"
-            className="text-input or-name-input"
-            value={name}
-            maxLength={NAME_MAX}
-            onChange={(e) => {
-              setName(e.target.value);
-              setError(null);
-            }}
+            className="or-name-input or-hint-input"
+            {...field.box}
             placeholder="Your name"
-            autoComplete="nickname"
-            aria-invalid={error !== null}
-            aria-describedby={error ? "outrank-join-error" : undefined}
-            data-testid="join-name"
+            testId="join-name"
           />
           <Button type="submit" variant="primary" size="lg" disabled={room.sitting} testId="join-seat">
             {room.sitting ? "Joining…" : "Sit down"}
           </Button>
         </div>
       )}
-      {error && (
-        <p id="outrank-join-error" className="note note--bad">
-          {error}
-        </p>
-      )}
+      <FieldError id="outrank-join-name">{field.error}</FieldError>
     </form>
   );
 }

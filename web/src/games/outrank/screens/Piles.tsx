@@ -17,6 +17,8 @@ export function Piles({ s, v, me }: { s: OutrankClient; v: OutrankView; me: Play
       ? v.draftPool.filter((t) => r.returned.includes(t.id))
       : [];
   const cashed = freshFx(s, Date.now(), ["cashOut"]).some((f) => f.playerId === me.id);
+  // Out of the round by a pass: nothing is at risk any more; the tokens join the hand at the round's end.
+  const banked = v.phase === "drafting" && me.status === "passed";
   return (
     <section
       className={`or-piles${cashed ? " is-cashed" : ""}`}
@@ -29,9 +31,14 @@ export function Piles({ s, v, me }: { s: OutrankClient; v: OutrankView; me: Play
           {held} / {v.settings.handLimit}
         </span>
       </div>
-      <div className="or-pile or-pile--risk" data-testid="pile-round">
+      <div className={`or-pile ${banked ? "or-pile--banked" : "or-pile--risk"}`} data-testid="pile-round">
         <h3 className="or-pile__title">
-          This round <span className="or-pile__note">at risk: lost if you guess wrong</span>
+          This round{" "}
+          <span className="or-pile__note">
+            {banked
+              ? `banked: ${table ? `${me.name} passed` : "you passed"}, so they join the hand when the round ends`
+              : "at risk: lost if you guess wrong"}
+          </span>
         </h3>
         {me.thisRound.length === 0 && lost.length === 0 ? (
           <p className="muted small">Nothing yet. A right guess puts the center token here.</p>

@@ -1,7 +1,7 @@
-import { heldCount, inGame, isLead } from "../game";
+import { PlayerAction } from "../../../kit/ConfirmButton";
+import { heldCount, inGame, isLead, roundPileText } from "../game";
 import { FX_MS, freshFx } from "../reducer";
 import type { PlayerView } from "../wire";
-import { ConfirmButton } from "./Controls";
 import type { ScreenProps } from "./props";
 import { Token } from "./Token";
 
@@ -19,6 +19,8 @@ const STATUS: Record<PlayerView["status"], string> = { in: "in", passed: "passed
  * tokens each holds (all public at an Outrank table). In the lobby it is the guest list.
  */
 export function Players({ s, v, room, mode }: ScreenProps & { mode: "lobby" | "game" }) {
+  const kick = (playerId: string) => room.send({ type: "kickPlayer", playerId });
+  const remove = (playerId: string) => room.send({ type: "removePlayer", playerId });
   const lead = isLead(v);
   const playing = inGame(v);
   const now = Date.now();
@@ -52,6 +54,7 @@ export function Players({ s, v, room, mode }: ScreenProps & { mode: "lobby" | "g
             .filter(Boolean)
             .join(" ");
           const pop = pops.filter((f) => f.playerId === p.id).at(-1);
+          const pile = roundPileText(v, p);
           return (
             <li
               key={p.id}
@@ -82,6 +85,11 @@ export function Players({ s, v, room, mode }: ScreenProps & { mode: "lobby" | "g
                   {playing && v.phase === "drafting" && p.status !== "in" && p.presence !== "left" && (
                     <span className={`or-badge or-badge--${p.status}`}>{STATUS[p.status]}</span>
                   )}
+                  {v.phase === "roundEnd" && p.ready && (
+                    <span className="or-badge or-badge--ready" data-testid={`ready-${p.id}`}>
+                      ready
+                    </span>
+                  )}
                   {p.presence !== "active" && (
                     <span className={`or-badge or-badge--${p.presence}`} data-testid={`presence-${p.id}`}>
                       {PRESENCE[p.presence]}
@@ -90,9 +98,16 @@ export function Players({ s, v, room, mode }: ScreenProps & { mode: "lobby" | "g
                 </span>
                 {mode === "game" && heldCount(p) > 0 && (
                   <details className="or-player__tokens">
-                    <summary>
-                      {p.hand.length} in hand
-                      {p.thisRound.length > 0 && <span className="or-risk-text"> · {p.thisRound.length} at risk</span>}
+                    <summary data-testid={`tokens-${p.id}`}>
+                      {v.phase === "gameEnd" ? `${heldCount(p)} held` : `${p.hand.length} in hand`}
+                      {pile && (
+                        <span
+                          className={p.status === "in" && v.phase === "drafting" ? "or-risk-text" : "or-banked-text"}
+                        >
+                          {" "}
+                          · {pile}
+                        </span>
+                      )}
                     </summary>
                     <div className="or-mini-tokens">
                       {[...p.thisRound, ...p.hand].map((t) => (
@@ -119,26 +134,10 @@ export function Players({ s, v, room, mode }: ScreenProps & { mode: "lobby" | "g
                 </span>
               )}
               {lead && p.presence !== "left" && p.seat !== v.seat && v.mode === "online" && v.phase !== "gameEnd" && (
-                <span className="or-player__tools">
-                  <ConfirmButton
-                    label="Kick"
-                    confirmLabel={`Kick ${p.name}`}
-                    onConfirm={() => room.send({ type: "kickPlayer", playerId: p.id })}
-                    testId={`kick-${p.id}`}
-                    variant="ghost"
-                  />
-                </span>
+                <PlayerAction verb="Kick" player={p} act={kick} className="or-player__tools" />
               )}
               {lead && v.mode === "table" && v.phase === "lobby" && p.presence !== "left" && (
-                <span className="or-player__tools">
-                  <ConfirmButton
-                    label="Remove"
-                    confirmLabel={`Remove ${p.name}`}
-                    onConfirm={() => room.send({ type: "removePlayer", playerId: p.id })}
-                    testId={`remove-${p.id}`}
-                    variant="ghost"
-                  />
-                </span>
+                <PlayerAction verb="Remove" player={p} act={remove} className="or-player__tools" />
               )}
             </li>
           );

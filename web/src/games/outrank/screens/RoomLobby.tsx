@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../kit/Button";
-import { CopyField } from "../../../kit/CopyField";
+import { FieldError, NameBox, useNameField } from "../../../kit/fields";
+import { Invite, RoomCode } from "../../../kit/Invite";
 import { MuteSwitch } from "../../../kit/MuteSwitch";
-import { cleanName, NAME_MAX } from "../api";
+import { Options } from "../../../kit/Options";
 import { endText, isLead, seated } from "../game";
 import { isPending } from "../reducer";
 import { formFromSettings, formProblem, type SettingsForm, toPatch } from "../settings-form";
@@ -33,14 +34,13 @@ export function RoomLobby(props: ScreenProps & { onLeave(): void }) {
           </p>
         ) : (
           <>
-            <div className="or-code-box">
-              <span className="muted">Room code</span>
-              <span className="or-code" data-testid="room-code">
-                {s.roomId}
-              </span>
-              <span className="muted">Share the code, or send this link:</span>
-            </div>
-            <CopyField value={`${location.origin}/outrank/${s.roomId}`} label="Link to this game" testId="share-link" />
+            <RoomCode code={s.roomId} className="or-code" />
+            <Invite
+              url={`${location.origin}/outrank/${s.roomId}`}
+              label="Link to this game"
+              title={`Outrank game ${s.roomId}`}
+              testId="share-link"
+            />
           </>
         )}
       </section>
@@ -71,11 +71,7 @@ export function RoomLobby(props: ScreenProps & { onLeave(): void }) {
               data-testid="setting-youngest"
             >
               <option value="">Choose a player</option>
-              {players.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
+              <Options values={players.map((p) => p.id)} label={(id) => players.find((p) => p.id === id)?.name ?? id} />
             </select>
           </label>
         )}
@@ -143,18 +139,16 @@ function SettingsEditor({ s, v, room }: ScreenProps) {
 
 /** Table mode: the device adds the people sitting round it, by name. */
 function AddPlayer({ s, v, room }: ScreenProps) {
-  const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const field = useNameField(() => "", "Type the player's name.");
   const full = seated(v).length >= 6;
   function add(e: FormEvent) {
     e.preventDefault();
-    const clean = cleanName(name);
-    if (!clean) return setError("Type the player's name.");
+    const clean = field.take();
+    if (!clean) return;
     if (v.players.some((p) => p.presence !== "left" && p.name.toLowerCase() === clean.toLowerCase()))
-      return setError(`${clean} is already at the table.`);
+      return field.setError(`${clean} is already at the table.`);
     room.send({ type: "addPlayer", name: clean });
-    setName("");
-    setError(null);
+    field.setName("");
   }
   return (
     <form className="or-panel stack" onSubmit={add} data-testid="add-player-form">
@@ -162,25 +156,20 @@ function AddPlayer({ s, v, room }: ScreenProps) {
         <label htmlFor="outrank-add-name">Add a player</label>
       </h2>
       <div className="row row--wrap">
-        <input
+        <NameBox
           id="outrank-add-name"
-          className="text-input or-name-input"
-          value={name}
-          maxLength={NAME_MAX}
+          className="or-name-input or-hint-input"
+          {...field.box}
           disabled={full}
-          onChange={(e) => {
-            setName(e.target.value);
-            setError(null);
-          }}
-          placeholder={full ? "The table is full" : "Name"}
+          placeholder={full ? "The table is full" : "Player's name"}
           autoComplete="off"
-          data-testid="add-player-name"
+          testId="add-player-name"
         />
         <Button type="submit" size="lg" disabled={full || isPending(s, "addPlayer")} testId="add-player">
           Add
         </Button>
       </div>
-      {error && <p className="note note--bad">{error}</p>}
+      <FieldError id="outrank-add-name">{field.error}</FieldError>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import type { ChangeEvent } from "react";
+import { Choice, radios } from "../../../kit/Choice";
 import { LIMITS, type SettingsForm, TURN_TIMERS } from "../settings-form";
-import type { EndCondition } from "../wire";
+import type { EndCondition, TargetEnds } from "../wire";
 
 interface Props {
   form: SettingsForm;
@@ -11,15 +12,26 @@ interface Props {
 }
 
 const ENDS: { id: EndCondition; label: string; hint: string }[] = [
-  { id: "points", label: "First to a score", hint: "Checked when a round ends." },
+  { id: "points", label: "First to a score", hint: "" },
   { id: "rounds", label: "A number of rounds", hint: "" },
   { id: "time", label: "A time limit", hint: "The round under way is played out." },
   { id: "depletion", label: "Until the tokens run out", hint: "When no category can refill the pool." },
 ];
 
+const TARGET_ENDS: { id: TargetEnds; label: string; hint: string }[] = [
+  { id: "atOnce", label: "The game ends at once", hint: "The first to reach it wins." },
+  { id: "roundEnd", label: "The round is played out", hint: "Then the highest score wins." },
+];
+
 /** The lead's settings: how the game ends, the hand limit, a turn timer, who guesses first. */
 export function SettingsFields({ form, onChange, disabled, idPrefix }: Props) {
   const set = <K extends keyof SettingsForm>(k: K, value: SettingsForm[K]) => onChange({ ...form, [k]: value });
+  const first = radios(
+    `${idPrefix}-first`,
+    form.firstGuesser,
+    (f) => set("firstGuesser", f),
+    (f) => `first-${f}`,
+  );
   const num =
     (k: "targetPoints" | "roundLimit" | "timeLimitMinutes" | "handLimit") => (e: ChangeEvent<HTMLInputElement>) =>
       set(k, e.target.value === "" ? Number.NaN : Number(e.target.value));
@@ -30,19 +42,19 @@ export function SettingsFields({ form, onChange, disabled, idPrefix }: Props) {
         <legend className="label">The game ends</legend>
         <div className="or-ends">
           {ENDS.map((e) => (
-            <label key={e.id} className="or-choice">
-              <input
-                type="radio"
-                name={`${idPrefix}-end`}
-                checked={form.endCondition === e.id}
-                onChange={() => set("endCondition", e.id)}
-                data-testid={`end-${e.id}`}
-              />
+            <Choice
+              key={e.id}
+              name={`${idPrefix}-end`}
+              checked={form.endCondition === e.id}
+              onChoose={() => set("endCondition", e.id)}
+              testId={`end-${e.id}`}
+              className="or-choice"
+            >
               <span>
                 {e.label}
                 {e.hint && <span className="muted small or-choice__hint">{e.hint}</span>}
               </span>
-            </label>
+            </Choice>
           ))}
         </div>
         {form.endCondition === "points" && (
@@ -54,6 +66,28 @@ export function SettingsFields({ form, onChange, disabled, idPrefix }: Props) {
             onChange={num("targetPoints")}
             testId="setting-target"
           />
+        )}
+        {form.endCondition === "points" && (
+          <fieldset className="or-fieldset or-fieldset--inner" disabled={disabled}>
+            <legend className="label">When someone reaches it</legend>
+            <div className="or-ends">
+              {TARGET_ENDS.map((e) => (
+                <Choice
+                  key={e.id}
+                  name={`${idPrefix}-target-ends`}
+                  checked={form.targetEnds === e.id}
+                  onChoose={() => set("targetEnds", e.id)}
+                  testId={`target-ends-${e.id}`}
+                  className="or-choice"
+                >
+                  <span>
+                    {e.label}
+                    <span className="muted small or-choice__hint">{e.hint}</span>
+                  </span>
+                </Choice>
+              ))}
+            </div>
+          </fieldset>
         )}
         {form.endCondition === "rounds" && (
           <NumberField
@@ -109,26 +143,12 @@ export function SettingsFields({ form, onChange, disabled, idPrefix }: Props) {
       <fieldset className="or-fieldset" disabled={disabled}>
         <legend className="label">First Guesser</legend>
         <div className="row row--wrap">
-          <label className="or-choice">
-            <input
-              type="radio"
-              name={`${idPrefix}-first`}
-              checked={form.firstGuesser === "random"}
-              onChange={() => set("firstGuesser", "random")}
-              data-testid="first-random"
-            />
+          <Choice {...first("random")} className="or-choice">
             <span>Drawn at random</span>
-          </label>
-          <label className="or-choice">
-            <input
-              type="radio"
-              name={`${idPrefix}-first`}
-              checked={form.firstGuesser === "youngest"}
-              onChange={() => set("firstGuesser", "youngest")}
-              data-testid="first-youngest"
-            />
+          </Choice>
+          <Choice {...first("youngest")} className="or-choice">
             <span>Youngest first</span>
-          </label>
+          </Choice>
         </div>
       </fieldset>
     </div>

@@ -26,12 +26,7 @@ export function AccountBar() {
         )}
       </p>
       {open && (
-        <AccountForm
-          title="Sign in"
-          why="Your decks are kept with your account."
-          onDone={() => setOpen(false)}
-          onCancel={() => setOpen(false)}
-        />
+        <AccountForm title="Sign in" why="Your decks are kept with your account." onClose={() => setOpen(false)} />
       )}
     </div>
   );

@@ -1,5 +1,7 @@
 import type { JSX } from "react";
+import { Options } from "../../../kit/Options";
 import { AcceptedFields } from "./answers/AcceptedFields";
+import { binder, CardBox } from "./answers/CardBox";
 import { CloserFields } from "./answers/CloserFields";
 import { ConsequenceFields } from "./answers/ConsequenceFields";
 import { PairingFields } from "./answers/PairingFields";
@@ -95,30 +97,23 @@ export function CardEditor(props: Props) {
                 aria-describedby={`${idBase}-type-hint`}
                 data-testid="card-type"
               >
-                {types.map((t) => (
-                  <option key={t} value={t}>
-                    {CARD_LABEL[t]}
-                    {allowed.includes(t) ? "" : " (not allowed in this deck)"}
-                  </option>
-                ))}
+                <Options
+                  values={types}
+                  label={(t) => `${CARD_LABEL[t]}${allowed.includes(t) ? "" : " (not allowed in this deck)"}`}
+                />
               </select>
               <span id={`${idBase}-type-hint`} className="small muted">
                 {CARD_HINT[card.type]}
               </span>
             </label>
             {card.type !== CARD.LUCK && (
-              <label className="sd-field">
-                <span className="sd-field__label">Subject (optional)</span>
-                <input
-                  className="text-input sd-input"
-                  value={card.topic}
-                  maxLength={LIMITS.topic}
-                  list="sd-topics"
-                  onChange={(e) => onChange({ topic: e.target.value })}
-                  aria-invalid={invalid(problems, "topic")}
-                  data-testid="card-topic"
-                />
-              </label>
+              <CardBox
+                label="Subject (optional)"
+                field={binder({ card, onChange, problems })("topic", "topic")}
+                maxLength={LIMITS.topic}
+                list="sd-topics"
+                testId="card-topic"
+              />
             )}
           </div>
           <Problems list={typeProblems} id={`${idBase}-type-err`} />
@@ -128,6 +123,7 @@ export function CardEditor(props: Props) {
               className="text-input sd-textarea"
               rows={2}
               value={card.question}
+              maxLength={LIMITS.question}
               onChange={(e) => onChange({ question: e.target.value })}
               aria-invalid={invalid(problems, "question")}
               aria-describedby={questionProblems.length ? `${idBase}-question-err` : undefined}

@@ -3,10 +3,11 @@ import { AccountForm } from "../../../kit/AccountForm";
 import { currentAccount, useAccount } from "../../../kit/account";
 import { ApiError, errorText } from "../../../kit/api";
 import { Button } from "../../../kit/Button";
+import { ConfirmButton } from "../../../kit/ConfirmButton";
 import { navigate } from "../../../kit/navigation";
+import { Options } from "../../../kit/Options";
 import { createDeck, deleteDeck, listOrgs, updateDeck } from "./api";
 import { CardEditor } from "./CardEditor";
-import { ConfirmDelete } from "./ConfirmDelete";
 import { download } from "./download";
 import { keepDraft, setFlash } from "./draft";
 import { problemFromServer } from "./errors";
@@ -141,12 +142,14 @@ export function DeckEditor({ initial, initialProblems = [], notes = [], version,
     // The whole message sits beside its card; the bar at the bottom only says where.
     const first = list[0];
     const index = first?.card ? form.cards.findIndex((c) => c.key === first.card) : -1;
+    // A deck field's message is shown by its input (the name, the sharing) or just above this
+    // bar (the rest): saying it here too would show it twice.
     const where =
       list.length > 1
         ? `${list.length} things to fix, marked below.`
         : index >= 0
           ? `card ${index + 1} needs a fix.`
-          : (first?.message ?? "");
+          : (DECK_FIELD_WHERE[first?.field ?? ""] ?? "see the note above.");
     setStatus({ kind: "bad", text: `${lead}: ${where}` });
   }
 
@@ -276,11 +279,7 @@ export function DeckEditor({ initial, initialProblems = [], notes = [], version,
             aria-describedby={`${id}-type-hint`}
             data-testid="deck-type"
           >
-            {DECK_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {DECK_LABEL[t]}
-              </option>
-            ))}
+            <Options values={DECK_TYPES} label={(t) => DECK_LABEL[t]} />
           </select>
           <span id={`${id}-type-hint`} className="small muted">
             {DECK_HINT[form.decktype]}
@@ -299,7 +298,17 @@ export function DeckEditor({ initial, initialProblems = [], notes = [], version,
         </div>
         {form.deckid && (
           <div className="sd-danger row row--wrap">
-            <ConfirmDelete name={form.name} onConfirm={remove} disabled={busy} />
+            <ConfirmButton
+              label="Delete"
+              confirmLabel="Yes, delete it"
+              cancelLabel="Keep it"
+              question={`Delete “${form.name}”?`}
+              onConfirm={remove}
+              disabled={busy}
+              testId="deck-delete"
+              className="sd-confirm"
+              armedMs={6000}
+            />
             <span className="small muted">Games already set up keep their cards.</span>
           </div>
         )}
@@ -367,11 +376,7 @@ export function DeckEditor({ initial, initialProblems = [], notes = [], version,
                 onChange={(e) => setAddType(Number(e.target.value) as CardTypeCode)}
                 data-testid="add-card-type"
               >
-                {allowed.map((t) => (
-                  <option key={t} value={t}>
-                    {CARD_LABEL[t]}
-                  </option>
-                ))}
+                <Options values={allowed} label={(t) => CARD_LABEL[t]} />
               </select>
             </label>
           )}
@@ -426,3 +431,9 @@ export function DeckEditor({ initial, initialProblems = [], notes = [], version,
     </div>
   );
 }
+
+/** Where a single problem with the deck itself is, for the bar at the bottom. */
+const DECK_FIELD_WHERE: Record<string, string> = {
+  name: "the deck's name needs a fix (at the top).",
+  orgid: "choose whom to share the deck with.",
+};

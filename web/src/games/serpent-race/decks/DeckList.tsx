@@ -2,6 +2,7 @@ import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
 import { useAccount } from "../../../kit/account";
 import { errorText } from "../../../kit/api";
 import { Button } from "../../../kit/Button";
+import { Problem } from "../../../kit/fields";
 import { Link } from "../../../kit/Link";
 import { navigate } from "../../../kit/navigation";
 import { listDecks, listOrgs } from "./api";
@@ -107,16 +108,8 @@ export function DeckList() {
           data-testid="deck-import-file"
         />
       </div>
-      {importError && (
-        <p className="note note--bad" role="alert" data-testid="import-error">
-          {importError}
-        </p>
-      )}
-      {error && (
-        <p className="note note--bad" role="alert">
-          {error}
-        </p>
-      )}
+      <Problem testId="import-error">{importError}</Problem>
+      <Problem>{error}</Problem>
       {decks === null ? (
         <p className="muted">Loading decks…</p>
       ) : (

@@ -5,16 +5,27 @@ import { answerLines } from "./describe";
 import { download } from "./download";
 import { putDraft } from "./draft";
 import { type DeckForm, duplicateForm, fileName, gameDeckJson } from "./form";
-import { CARD_LABEL, DECK_HINT, DECK_LABEL, type StoredDeck, VISIBILITY_LABEL } from "./types";
+import { CARD, CARD_LABEL, DECK_HINT, DECK_LABEL, type StoredDeck, VISIBILITY_LABEL } from "./types";
 
-/** A deck one may use but not change (built-in, public, an organisation's): read it, export it, or copy it to edit. */
+/**
+ * A deck one may use but not change (built-in, public, an organisation's): read it, or copy it
+ * to edit. Its answers show only to those the server gives them (an organisation deck's
+ * owners and admins): for everyone else the server sends the questions alone, so a player
+ * can never look up the card they drew. Exporting needs the answers.
+ */
 export function ReadOnlyDeck({ deck, form }: { deck: StoredDeck; form: DeckForm }) {
   const [note, setNote] = useState<string | null>(null);
+  const answers = deck.withAnswers;
   function duplicate() {
     putDraft({
       form: duplicateForm(form),
       problems: [],
-      notes: [`A copy of “${deck.name}”: save it to keep it as your own.`],
+      notes: [
+        `A copy of “${deck.name}”: save it to keep it as your own.`,
+        ...(answers || !hasQuestions(form)
+          ? []
+          : ["Only the deck's owner sees its answers, so the copy has none yet: write them in before saving."]),
+      ],
     });
     navigate("/serpent/decks/new");
   }
@@ -42,10 +53,17 @@ export function ReadOnlyDeck({ deck, form }: { deck: StoredDeck; form: DeckForm 
           <Button variant="primary" onClick={duplicate} testId="deck-duplicate">
             Duplicate to edit
           </Button>
-          <Button onClick={exportJson} testId="deck-export">
-            Export JSON
-          </Button>
+          {answers && (
+            <Button onClick={exportJson} testId="deck-export">
+              Export JSON
+            </Button>
+          )}
         </div>
+        {!answers && hasQuestions(form) && (
+          <p className="small muted" data-testid="deck-answers-withheld">
+            Only the deck's owner sees its answers: players never can, so no card can be looked up during a race.
+          </p>
+        )}
         {note && (
           <p className="sd-status sd-status--ok" role="status">
             {note}
@@ -63,14 +81,19 @@ export function ReadOnlyDeck({ deck, form }: { deck: StoredDeck; form: DeckForm 
               {c.topic && <span className="sd-badge">{c.topic}</span>}
             </p>
             <p className="sd-card__question">{c.question}</p>
-            <ul className="sd-answer-lines">
-              {answerLines(c).map((l) => (
-                <li key={l}>{l}</li>
-              ))}
-            </ul>
+            {(answers || c.type === CARD.LUCK || c.type === CARD.JOKER) && (
+              <ul className="sd-answer-lines">
+                {answerLines(c).map((l) => (
+                  <li key={l}>{l}</li>
+                ))}
+              </ul>
+            )}
           </li>
         ))}
       </ol>
     </div>
   );
 }
+
+/** Whether a deck has cards with answers to hide (luck and joker decks have none). */
+const hasQuestions = (form: DeckForm) => form.cards.some((c) => c.type !== CARD.LUCK && c.type !== CARD.JOKER);

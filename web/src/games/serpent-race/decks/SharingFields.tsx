@@ -1,6 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
 import { errorText } from "../../../kit/api";
 import { Button } from "../../../kit/Button";
+import { Choice } from "../../../kit/Choice";
+import { Problem } from "../../../kit/fields";
+import { Options } from "../../../kit/Options";
 import { createOrg, joinOrg } from "./api";
 import type { FieldProblem } from "./form";
 import { Problems } from "./Problems";
@@ -33,16 +36,16 @@ export function SharingFields({ visibility, orgid, orgs, signedIn, problems, onC
       <legend className="sd-field__label">Who may use it</legend>
       <div className="sd-tabs sd-tabs--stack">
         {(["private", "org", "public"] as const).map((v) => (
-          <label key={v} className="sd-choice">
-            <input
-              type="radio"
-              name={`${id}-visibility`}
-              checked={visibility === v}
-              onChange={() => onChange({ visibility: v, orgid: v === "org" ? (orgid ?? orgs?.[0]?.id ?? null) : null })}
-              data-testid={`visibility-${v}`}
-            />
+          <Choice
+            key={v}
+            name={`${id}-visibility`}
+            checked={visibility === v}
+            onChoose={() => onChange({ visibility: v, orgid: v === "org" ? (orgid ?? orgs?.[0]?.id ?? null) : null })}
+            testId={`visibility-${v}`}
+            className="sd-choice"
+          >
             {VISIBILITY_LABEL[v]}
-          </label>
+          </Choice>
         ))}
       </div>
       <p className="small muted">{HINT[visibility]}</p>
@@ -57,11 +60,7 @@ export function SharingFields({ visibility, orgid, orgs, signedIn, problems, onC
             data-testid="deck-org"
           >
             {!orgid && <option value="">Choose…</option>}
-            {orgs.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
+            <Options values={orgs.map((o) => o.id)} label={(id) => orgs.find((o) => o.id === id)?.name ?? id} />
           </select>
         </label>
       )}
@@ -168,11 +167,7 @@ function OrgJoiner({ intro, onOrg }: { intro: string | null; onOrg(o: Org): void
           Join
         </Button>
       </form>
-      {error && (
-        <p className="note note--bad" role="alert">
-          {error}
-        </p>
-      )}
+      <Problem>{error}</Problem>
     </div>
   );
 }

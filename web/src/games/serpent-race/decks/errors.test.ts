@@ -137,3 +137,28 @@ describe("the server's validation errors, next to the card they concern", () => 
     expect(concerns(undefined, "answer")).toBe(false);
   });
 });
+
+describe("a text over the server's limit", () => {
+  it("is said in the server's words, anchored to its field", () => {
+    const quiz = {
+      ...blankCard(CARD.QUIZ),
+      question: "Q",
+      correct: "A" as const,
+      options: ["a", "b", "c", "d"] as CardForm["options"],
+    };
+    const long = "x".repeat(501);
+    expect(shown({ ...quiz, question: long })).toMatchObject({
+      field: "question",
+      message: "A question is at most 500 characters.",
+    });
+    expect(shown({ ...quiz, options: ["a", "b", "x".repeat(201), "d"] })).toMatchObject({
+      field: "answer.2.text",
+      message: "Option C: an answer is at most 200 characters.",
+    });
+    const own = { ...blankCard(CARD.OWN_ANSWER), question: "Q", accepted: ["ok", "y".repeat(201)] };
+    expect(shown(own)).toMatchObject({
+      field: "answer.1",
+      message: "Accepted answer 2: an answer is at most 200 characters.",
+    });
+  });
+});

@@ -48,6 +48,8 @@ function cardMessage(card: CardForm, field: string, said: string, decktype: Deck
       return `A ${CARD_LABEL[card.type].toLowerCase()} card does not belong in a deck for ${DECK_LABEL[decktype].toLowerCase()}; change its type or remove it.`;
     return said;
   }
+  // The server's own words for a text over its limit ("a question is at most 500 characters").
+  if (head === "question" && TOO_LONG.test(said)) return sentence(said);
   if (head === "question")
     return card.type === CARD.LUCK
       ? "Write what the card says to the table."
@@ -71,6 +73,17 @@ function answerMessage(
   said: string,
 ): string {
   const index = second !== undefined && /^\d+$/.test(second) ? Number(second) : null;
+  if (TOO_LONG.test(said)) {
+    const which =
+      index === null
+        ? null
+        : type === CARD.QUIZ
+          ? `Option ${LETTERS[index] ?? index + 1}`
+          : type === CARD.OWN_ANSWER
+            ? `Accepted answer ${index + 1}`
+            : `Pair ${index + 1}`;
+    return which ? `${which}: ${said}.` : sentence(said);
+  }
   switch (type) {
     case CARD.QUIZ:
       if (/exactly one/.test(said)) return "Mark exactly one option as the right one.";
@@ -79,6 +92,7 @@ function answerMessage(
       break;
     case CARD.SENTENCE_PAIRING:
       if (index !== null) return `Pair ${index + 1}: write both the left and the right part.`;
+      if (/sentence is empty/.test(said)) return "Write the sentence to put in order.";
       if (/expected array/i.test(said) || /Too small/i.test(said))
         return /string/i.test(said) ? "Write the sentence to put in order." : "Give at least two pairs to match.";
       if (/Invalid/i.test(said)) return "Give at least two pairs, or a sentence.";
@@ -102,3 +116,9 @@ export function concerns(p: FieldProblem | undefined, field: string): boolean {
   if (!p) return false;
   return p.field === field || p.field.startsWith(`${field}.`);
 }
+
+/** The server's message for a text or a list over its limit. */
+const TOO_LONG = /\bat most \d+\b/;
+
+/** A message as a sentence: a capital first, a full stop last. */
+const sentence = (said: string) => `${said.charAt(0).toUpperCase()}${said.slice(1)}${/[.!?]$/.test(said) ? "" : "."}`;

@@ -19,7 +19,7 @@ import {
 } from "./form";
 import { CARD, type StoredDeck } from "./types";
 
-/** A shipped deck as the server hands it out (GET /api/v1/decks/:id). */
+/** A shipped deck as the server hands out a deck to its owner (GET /api/v1/decks/:id). */
 function stored(i: number): StoredDeck {
   const d = loadSerpentDecks()[i]!;
   return {
@@ -32,11 +32,20 @@ function stored(i: number): StoredDeck {
     orgid: null,
     builtin: true,
     mine: false,
+    withAnswers: true,
     cards: d.cards,
   };
 }
 
 const deckOf = (...cards: CardForm[]): DeckForm => ({ ...blankDeck(0), name: "Mine", cards });
+
+/** A quiz card answering a, b, c, d, the right one `correct`. */
+const quizOf = (correct: "A" | "B" | "C" | "D", question = ""): CardForm => ({
+  ...blankCard(CARD.QUIZ),
+  question,
+  options: ["a", "b", "c", "d"],
+  correct,
+});
 
 describe("form ↔ deck", () => {
   it("gives back every shipped deck's cards unchanged, and the server takes them", () => {
@@ -176,12 +185,7 @@ describe("form ↔ deck", () => {
   });
 
   it("keeps a card's other answers when its type changes, and a deck type converts what it cannot hold", () => {
-    const quiz = {
-      ...blankCard(CARD.QUIZ),
-      question: "Q",
-      options: ["a", "b", "c", "d"] as CardForm["options"],
-      correct: "C" as const,
-    };
+    const quiz = quizOf("C", "Q");
     const asTf = retype(quiz, CARD.TRUE_FALSE);
     expect(retype(asTf, CARD.QUIZ)).toEqual(quiz);
     const luckDeck = withDeckType(deckOf(quiz), 2);
@@ -226,17 +230,34 @@ describe("form ↔ deck", () => {
   });
 
   it("describes cards in words for a deck one can only read", () => {
-    expect(consequenceText(0, "1")).toBe("Move forward 1 field");
-    expect(consequenceText(1, "3")).toBe("Move back 3 fields");
-    expect(consequenceText(2, "")).toBe("Lose 1 turn");
-    expect(consequenceText(3, "2")).toBe("Gain 2 extra turns");
-    expect(consequenceText(5, "9")).toBe("Back to start");
-    expect(consequenceText(null, "1")).toBe("No consequence");
-    const quiz = {
-      ...blankCard(CARD.QUIZ),
-      options: ["a", "b", "c", "d"] as CardForm["options"],
-      correct: "B" as const,
-    };
+    const said: [Parameters<typeof consequenceText>[0], string, string][] = [
+      [0, "1", "Move forward 1 field"],
+      [1, "3", "Move back 3 fields"],
+      [2, "", "Lose 1 turn"],
+      [3, "2", "Gain 2 extra turns"],
+      [5, "9", "Back to start"],
+      [null, "1", "No consequence"],
+    ];
+    for (const [type, value, text] of said) expect(consequenceText(type, value)).toBe(text);
+    const quiz = quizOf("B");
     expect(answerLines(quiz)[1]).toMatch(/^B\. b .*right/);
+  });
+});
+
+describe("a deck read without its answers (someone else's)", () => {
+  it("fills the questions and a luck card's consequence; the answers' inputs stay empty for the copy's owner to write", () => {
+    const f = formFromDeck({
+      ...stored(0),
+      withAnswers: false,
+      cards: [
+        { cardid: "a-1", type: CARD.QUIZ, question: "Which is a planet?" },
+        { cardid: "a-2", type: CARD.TRUE_FALSE, question: "Ice floats.", topic: "science" },
+        { cardid: "a-3", type: CARD.LUCK, question: "Move on 2.", consequence: { type: 0, value: 2 } },
+      ],
+    });
+    expect(f.cards.map((c) => c.question)).toEqual(["Which is a planet?", "Ice floats.", "Move on 2."]);
+    expect(f.cards[0]).toMatchObject({ options: ["", "", "", ""], correct: null });
+    expect(f.cards[1]).toMatchObject({ truth: null, topic: "science" });
+    expect(f.cards[2]).toMatchObject({ consequenceType: 0, consequenceValue: "2" });
   });
 });

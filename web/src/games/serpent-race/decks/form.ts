@@ -10,6 +10,7 @@ import {
   LETTERS,
   type Letter,
   LIMITS,
+  type QuestionOnly,
   type StoredDeck,
   type UploadCard,
   type Visibility,
@@ -110,12 +111,17 @@ export function blankDeck(decktype: DeckTypeCode = 0): DeckForm {
   };
 }
 
-/** A card of the server's (or a file's, once parsed) as the editor holds it. */
-export function formFromCard(card: UploadCard): CardForm {
+/**
+ * A card of the server's (or a file's, once parsed) as the editor holds it. A card read
+ * without its answer (someone else's deck) leaves the answer's inputs empty.
+ */
+export function formFromCard(card: UploadCard | QuestionOnly): CardForm {
   const f = blankCard(card.type);
   f.cardid = card.cardid ?? null;
   f.question = card.question;
   if ("topic" in card && card.topic) f.topic = card.topic;
+  if (!("answer" in card) && !("consequence" in card)) return f;
+  card = card as UploadCard;
   switch (card.type) {
     case CARD.QUIZ:
       for (const o of card.answer) {
@@ -157,7 +163,7 @@ export function formFromDeck(deck: StoredDeck): DeckForm {
     decktype: deck.decktype,
     visibility: deck.visibility,
     orgid: deck.orgid,
-    cards: deck.cards.map(formFromCard),
+    cards: (deck.cards as (UploadCard | QuestionOnly)[]).map(formFromCard),
   };
 }
 

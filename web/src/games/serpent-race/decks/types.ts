@@ -9,9 +9,10 @@ import type {
   DeckType as ServerDeckType,
   Topic as ServerTopic,
 } from "../../../../../src/games/serpent-race/content/schema";
+import type { QuestionOnly } from "../../../../../src/games/serpent-race/service/deck-answers";
 import type { DeckBody, UploadCard } from "../../../../../src/games/serpent-race/service/deck-schema";
 
-export type { DeckBody, UploadCard };
+export type { DeckBody, QuestionOnly, UploadCard };
 export type CardTypeCode = ServerCardType;
 export type DeckTypeCode = ServerDeckType;
 export type ConsequenceCode = ServerConsequenceType;
@@ -133,10 +134,13 @@ export interface DeckSummary {
   mine: boolean;
 }
 
-/** A deck with its cards, as GET/POST/PUT answer: every card has its cardid. */
-export interface StoredDeck extends DeckSummary {
-  cards: (UploadCard & { cardid: string })[];
-}
+/**
+ * A deck with its cards, as GET/POST/PUT answer: every card has its cardid. Only its owner
+ * (and an organisation deck's organisation owners and admins) get the answers
+ * (`withAnswers`); everyone else gets each card's question alone.
+ */
+export type StoredDeck = DeckSummary &
+  ({ withAnswers: true; cards: (UploadCard & { cardid: string })[] } | { withAnswers: false; cards: QuestionOnly[] });
 
 /** An organisation the signed-in user belongs to (GET /api/v1/orgs). */
 export interface Org {
@@ -147,4 +151,13 @@ export interface Org {
 }
 
 /** Server limits the editor also states (deck-schema.ts DECK_LIMITS). */
-export const LIMITS = { cards: 500, name: 80, cardid: 100, topic: 40, fileBytes: 512 * 1024 } as const;
+export const LIMITS = {
+  cards: 500,
+  name: 80,
+  cardid: 100,
+  topic: 40,
+  question: 500,
+  option: 200,
+  sentence: 300,
+  fileBytes: 512 * 1024,
+} as const;

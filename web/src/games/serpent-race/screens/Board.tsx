@@ -58,11 +58,7 @@ export function Board({ v, size, offset = 0 }: { v: StateData; size: "full" | "c
         <p className="sr-board__away" role="status" data-testid="away-notice">
           <span>
             <strong>{away.playerName}</strong> is away
-            {clock === "waits"
-              ? ": the race waits until someone is back"
-              : away.deadline
-                ? ": their turn is skipped in"
-                : ": their turn is skipped if they are not back soon"}
+            {clock === "waits" ? ": the race waits until someone is back" : ": their turn is skipped in"}
           </span>
           {away.deadline && (
             <Countdown deadline={Date.parse(away.deadline)} offset={offset} urgentAt={5} testId="away-countdown" />

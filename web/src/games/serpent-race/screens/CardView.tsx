@@ -6,7 +6,7 @@ import type { FieldType } from "../wire";
 /**
  * A question card as everyone sees it: its type, field and question, the options when
  * known, then the answer given and, once validated, whether it was right and the correct
- * answer (never before: RULINGS SerpentRace 5).
+ * answer (never before: docs/games/serpent-race.md, Decisions D7).
  */
 export function CardView({ card, big = false }: { card: CardInPlay; big?: boolean }) {
   const options = card.cardData?.answerOptions;

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { errorText } from "../../../kit/api";
-import { Button } from "../../../kit/Button";
+import { Choice } from "../../../kit/Choice";
+import { SubmitRow } from "../../../kit/fields";
 import { navigate } from "../../../kit/navigation";
 import { createGame, type DeckSummary, listDecks, listOrgs, markGamemaster, type OrgSummary } from "../api";
 import { BOARD_SIZE } from "../board";
@@ -10,6 +11,9 @@ import {
   DEFAULT_CREATE,
   defaultDecks,
   missingDeckTypes,
+  TIMER_LABEL,
+  TIMER_NAMES,
+  TIMERS,
   toNewGame,
 } from "../create-form";
 import { OrgPicker } from "./OrgPicker";
@@ -138,17 +142,17 @@ export function CreateForm() {
         <legend className="label">Who may join</legend>
         <div className="sr-options">
           {LOGINS.map((l) => (
-            <label key={l.value} className={form.logintype === l.value ? "sr-option is-on" : "sr-option"}>
-              <input
-                type="radio"
-                name="logintype"
-                checked={form.logintype === l.value}
-                onChange={() => set({ logintype: l.value })}
-                data-testid={`login-${l.value}`}
-              />
+            <Choice
+              key={l.value}
+              name="logintype"
+              checked={form.logintype === l.value}
+              onChoose={() => set({ logintype: l.value })}
+              testId={`login-${l.value}`}
+              className={form.logintype === l.value ? "sr-option is-on" : "sr-option"}
+            >
               <span className="sr-option__title">{l.title}</span>
               <span className="muted small">{l.hint}</span>
-            </label>
+            </Choice>
           ))}
         </div>
         {form.logintype === 2 && (
@@ -194,17 +198,17 @@ export function CreateForm() {
             data-testid="board-size"
           />
         </label>
-        <label className="sr-check sr-check--box">
-          <input
-            type="checkbox"
-            checked={form.physicalDice}
-            onChange={(e) => set({ physicalDice: e.target.checked })}
-            data-testid="physical-dice"
-          />
+        <Choice
+          checkbox
+          checked={form.physicalDice}
+          onChoose={(checked) => set({ physicalDice: checked })}
+          testId="physical-dice"
+          className="sr-check sr-check--box"
+        >
           <span>
             Real dice <span className="muted small">players roll at their desk and type the number</span>
           </span>
-        </label>
+        </Choice>
       </div>
 
       <p id="serpent-board-size-hint" className="muted small">
@@ -212,16 +216,39 @@ export function CreateForm() {
         make a shorter race.
       </p>
 
-      {problem && (
-        <p className="note note--bad" role="alert" data-testid="create-error">
-          {problem}
+      <details className="sr-timers" data-testid="timers">
+        <summary>
+          <span className="label">Timers</span>{" "}
+          <span className="muted small">
+            {TIMER_NAMES.map((n) => `${form.timers[n]} s`).join(" · ")} (answer, joker ruling, working out, draw)
+          </span>
+        </summary>
+        <div className="sr-inline-fields">
+          {TIMER_NAMES.map((name) => (
+            <label key={name} className="sr-field" htmlFor={`serpent-${name}`}>
+              <span className="label">{TIMER_LABEL[name]} (s)</span>
+              <input
+                id={`serpent-${name}`}
+                className="text-input sr-number"
+                type="number"
+                inputMode="numeric"
+                min={TIMERS[name].min}
+                max={TIMERS[name].max}
+                value={form.timers[name]}
+                onChange={(e) => set({ timers: { ...form.timers, [name]: e.target.value } })}
+                data-testid={`timer-${name}`}
+              />
+            </label>
+          ))}
+        </div>
+        <p className="muted small">
+          Younger players may need longer to answer; a quick revision round less. Each is a whole number of seconds.
         </p>
-      )}
-      <div>
-        <Button type="submit" variant="primary" size="lg" disabled={busy || decks === null} testId="serpent-create">
-          {busy ? "Creating…" : "Create the game"}
-        </Button>
-      </div>
+      </details>
+
+      <SubmitRow problem={problem} problemTestId="create-error" busy={busy || decks === null} testId="serpent-create">
+        {busy ? "Creating…" : "Create the game"}
+      </SubmitRow>
     </form>
   );
 }

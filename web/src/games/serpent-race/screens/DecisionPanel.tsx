@@ -47,24 +47,18 @@ export function DecisionPanel({
         </ul>
       )}
       <div className="row row--wrap">
-        <Button
-          variant="primary"
-          size="lg"
-          disabled={busy}
-          onClick={() => void decide("approve")}
-          testId="decision-approve"
-        >
-          Approve
-        </Button>
-        <Button
-          variant="danger"
-          size="lg"
-          disabled={busy}
-          onClick={() => void decide("reject")}
-          testId="decision-reject"
-        >
-          Reject
-        </Button>
+        {(["approve", "reject"] as const).map((d) => (
+          <Button
+            key={d}
+            variant={d === "approve" ? "primary" : "danger"}
+            size="lg"
+            disabled={busy}
+            onClick={() => void decide(d)}
+            testId={`decision-${d}`}
+          >
+            {d === "approve" ? "Approve" : "Reject"}
+          </Button>
+        ))}
       </div>
     </section>
   );

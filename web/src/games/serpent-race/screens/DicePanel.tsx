@@ -4,8 +4,8 @@ import { Button } from "../../../kit/Button";
 const FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
 /**
- * Roll: the server rolls (RULINGS SerpentRace 1), or, in a room with real dice, the player
- * taps what their die shows.
+ * Roll: the server rolls (docs/games/serpent-race.md, Decisions D1), or, in a room with
+ * real dice, the player taps what their die shows.
  */
 export function DicePanel({
   physical,

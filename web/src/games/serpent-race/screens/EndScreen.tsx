@@ -1,23 +1,36 @@
+import { useEffect, useState } from "react";
+import { errorText } from "../../../kit/api";
+import { Button } from "../../../kit/Button";
+import { Link } from "../../../kit/Link";
+import { navigate } from "../../../kit/navigation";
 import { cardLabel } from "../answers";
+import { markGamemaster, nextRace, raceAgain } from "../api";
 import { tokenColour } from "../board";
+import type { RoomRole } from "../useSerpentRoom";
 import type { EndedData, StateData } from "../wire";
 
 const ORDER = ["QUIZ", "SENTENCE_PAIRING", "OWN_ANSWER", "TRUE_FALSE", "CLOSER"];
 
 /**
  * The end: the winner, where everyone finished, and each player's report (answers right
- * and wrong per card type), readable on a phone and from the back of the room.
+ * and wrong per card type), readable on a phone and from the back of the room; then what
+ * comes next: the gamemaster starts a new race with the same players, whose phones and
+ * projector then show its code (see `NextRace`), or everyone goes back to /serpent.
  */
 export function EndScreen({
   ended,
   v,
   you,
   big,
+  gameId,
+  role,
 }: {
   ended: EndedData;
   v: StateData | null;
   you: string | null;
   big: boolean;
+  gameId: string | null;
+  role: RoomRole;
 }) {
   const players = v?.players ?? [];
   const reports = new Map(ended.report.map((r) => [r.playerId, r]));
@@ -29,6 +42,7 @@ export function EndScreen({
           {ended.winnerName ? `${ended.winnerName} wins!` : "Nobody is left in the race."}
         </h1>
         <p className="muted">{ended.message}</p>
+        <NextRace gameId={gameId} role={role} publicGame={(v?.settings.loginType ?? 0) === 0} />
       </section>
       <section className="sr-panel" aria-label="Final positions">
         <h2 className="sr-panel__title">Final positions</h2>
@@ -98,6 +112,133 @@ export function EndScreen({
             })}
         </div>
       </section>
+    </div>
+  );
+}
+
+/** How often an end screen asks whether the gamemaster started the next race, and for how long. */
+const ASK_EVERY_MS = 5000;
+const ASK_FOR_MS = 30 * 60_000;
+
+/**
+ * What follows the end. The gamemaster: "New race with these players" (a game with the same
+ * settings and decks, `POST /api/v1/game/:gameId/again`) and back to /serpent. Players and
+ * projectors: back to /serpent, and once the gamemaster has started the next race (asked
+ * every few seconds: the room is closed, so no event can say so) its code and a way in.
+ */
+function NextRace({
+  gameId,
+  role,
+  publicGame,
+}: {
+  gameId: string | null;
+  role: RoomRole;
+  /** A PUBLIC game's screens may watch the next one by its code; others need its projector link. */
+  publicGame: boolean;
+}) {
+  const [next, setNext] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const gamemaster = role === "gamemaster";
+
+  useEffect(() => {
+    if (gamemaster || !gameId) return;
+    let live = true;
+    const since = Date.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = () => {
+      nextRace(gameId)
+        .then((c) => {
+          if (!live || !c) return;
+          setNext(c);
+          // Found: no need to ask again.
+          live = false;
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          if (live && Date.now() - since < ASK_FOR_MS) timer = setTimeout(ask, ASK_EVERY_MS);
+        });
+    };
+    ask();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [gameId, gamemaster]);
+  const found = next !== null;
+
+  async function again() {
+    if (!gameId) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const g = await raceAgain(gameId);
+      markGamemaster(g.gamecode, g.id);
+      navigate(`/serpent/${encodeURIComponent(g.gamecode)}`);
+    } catch (e) {
+      setProblem(errorText(e));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="stack sr-end__next" data-testid="end-actions">
+      {found && !gamemaster && (
+        <div className="sr-end__new" data-testid="next-race" data-code={next}>
+          <p className="label">The gamemaster started a new race</p>
+          {role === "spectator" ? (
+            <p className="sr-end__new-code">
+              Join at <strong>{location.host}/serpent</strong> with code{" "}
+              <strong className="sr-mono" data-testid="next-code">
+                {next}
+              </strong>
+            </p>
+          ) : (
+            <p className="sr-end__new-code">
+              Code{" "}
+              <strong className="sr-mono" data-testid="next-code">
+                {next}
+              </strong>
+            </p>
+          )}
+        </div>
+      )}
+      <div className="row row--wrap sr-end__buttons">
+        {gamemaster && (
+          <Button
+            variant="primary"
+            size="lg"
+            disabled={busy || !gameId}
+            onClick={() => void again()}
+            testId="race-again"
+          >
+            {busy ? "Creating…" : "New race with these players"}
+          </Button>
+        )}
+        {found && role === "player" && (
+          <Link href={`/serpent/${next}`} className="btn btn--primary btn--lg" data-testid="join-next">
+            Join the new race
+          </Link>
+        )}
+        {found && role === "spectator" && publicGame && (
+          <Link href={`/serpent/${next}/projector`} className="btn btn--secondary btn--lg" data-testid="watch-next">
+            Watch the new race
+          </Link>
+        )}
+        <Link href="/serpent" className="btn btn--ghost btn--lg" data-testid="end-back">
+          Back to SerpentRace
+        </Link>
+      </div>
+      {gamemaster && (
+        <p className="muted small">
+          Same settings and decks, a new code: the players' screens show it, with a button to join.
+        </p>
+      )}
+      {problem && (
+        <p className="note note--bad" role="alert" data-testid="again-error">
+          Could not start a new race: {problem}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { SerpentRoom } from "../useSerpentRoom";
 import type { PlayerView, StateData } from "../wire";
 import { ConfirmButton } from "./ConfirmButton";
+import { ProjectorLink } from "./ProjectorLink";
 
 /**
  * The gamemaster's hand on the race (the server's `game:skip-turn` and `game:remove-player`):
@@ -41,6 +42,7 @@ export function GamemasterPanel({ room, v }: { room: SerpentRoom; v: StateData }
           ))}
         </ul>
       </details>
+      <ProjectorLink gameId={v.gameId} />
     </section>
   );
 }

@@ -3,14 +3,16 @@ import { AccountForm } from "../../../kit/AccountForm";
 import { useAccount } from "../../../kit/account";
 import { ApiError, errorText } from "../../../kit/api";
 import { Button } from "../../../kit/Button";
-import { savedName, saveName } from "../../../kit/identity";
+import { NameBox, Problem, TextBox } from "../../../kit/fields";
+import { cleanName, savedName, saveName } from "../../../kit/identity";
 import { Link } from "../../../kit/Link";
-import { cleanName, type GameInfo, gameInfo, joinGame, joinOrg, NAME_MAX, saveSeat } from "../api";
+import { type GameInfo, gameInfo, joinGame, joinOrg, NAME_MAX, serpentSeats } from "../api";
 
 /**
  * Joining by code: a PUBLIC game asks for a name; PRIVATE and ORGANIZATION games for an
  * account (sign in or register here), and an ORGANIZATION game for membership (an invite
- * code from the teacher). Or just watch: a projector needs nothing.
+ * code from the teacher). Or just watch: a PUBLIC game's projector needs nothing, another
+ * game's the same right as joining it (or the gamemaster's projector link).
  */
 export function JoinScreen({ code, onJoined, onWatch }: { code: string; onJoined(): void; onWatch(): void }) {
   const account = useAccount();
@@ -38,7 +40,7 @@ export function JoinScreen({ code, onJoined, onWatch }: { code: string; onJoined
 
   async function join(e?: FormEvent) {
     e?.preventDefault();
-    const clean = cleanName(name);
+    const clean = cleanName(name, NAME_MAX);
     if (!withAccount && !clean) {
       setProblem("Type the name the others will see.");
       return;
@@ -51,7 +53,7 @@ export function JoinScreen({ code, onJoined, onWatch }: { code: string; onJoined
         setNeedsOrg(false);
       }
       const r = await joinGame(code, clean || undefined);
-      saveSeat(code, { token: r.gameToken, name: r.playerName });
+      serpentSeats.save(code, { token: r.gameToken, name: r.playerName });
       if (clean) saveName(clean);
       onJoined();
     } catch (err) {
@@ -119,27 +121,19 @@ export function JoinScreen({ code, onJoined, onWatch }: { code: string; onJoined
             <span className="label">
               {withAccount ? "Name in the race (your account's name if empty)" : "Your name"}
             </span>
-            <input
-              id="serpent-name"
-              className="text-input"
-              value={name}
-              maxLength={NAME_MAX}
-              autoComplete="nickname"
-              onChange={(e) => setName(e.target.value)}
-              data-testid="join-name"
-            />
+            <NameBox id="serpent-name" value={name} maxLength={NAME_MAX} onValue={setName} testId="join-name" />
           </label>
           {needsOrg && (
             <label className="sr-field" htmlFor="serpent-invite">
               <span className="label">Your organisation's invite code (ask the teacher)</span>
-              <input
+              <TextBox
                 id="serpent-invite"
-                className="text-input sr-mono"
+                className="sr-mono"
                 value={invite}
                 maxLength={20}
                 autoCapitalize="characters"
-                onChange={(e) => setInvite(e.target.value)}
-                data-testid="join-invite"
+                onValue={setInvite}
+                testId="join-invite"
               />
             </label>
           )}
@@ -148,11 +142,7 @@ export function JoinScreen({ code, onJoined, onWatch }: { code: string; onJoined
               Joining as <strong>{account.displayName}</strong> ({account.email}).
             </p>
           )}
-          {problem && (
-            <p className="note note--bad" role="alert" data-testid="join-error">
-              {problem}
-            </p>
-          )}
+          <Problem testId="join-error">{problem}</Problem>
           <div className="row row--wrap">
             <Button type="submit" variant="primary" size="lg" disabled={busy} testId="join-submit">
               {busy ? "Joining…" : needsOrg ? "Join the organisation and the race" : "Join the race"}
@@ -162,7 +152,11 @@ export function JoinScreen({ code, onJoined, onWatch }: { code: string; onJoined
       )}
       <div className="card stack">
         <h2>Just watching?</h2>
-        <p className="muted">Put the board up on a projector or a TV: no account, no place in the race.</p>
+        <p className="muted">
+          {withAccount
+            ? "Follow the race without a place in it, signed in with an account that may join it. For the projector, open the link on the gamemaster's screen."
+            : "Put the board up on a projector or a TV: no account, no place in the race."}
+        </p>
         <div>
           <Button onClick={onWatch} testId="watch">
             Watch this race

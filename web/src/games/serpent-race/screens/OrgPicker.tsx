@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { errorText } from "../../../kit/api";
 import { Button } from "../../../kit/Button";
+import { Problem } from "../../../kit/fields";
+import { Options } from "../../../kit/Options";
 import { createOrg, joinOrg, type OrgSummary } from "../api";
 
 /**
@@ -54,11 +56,7 @@ export function OrgPicker({
             <option value="" disabled>
               Choose…
             </option>
-            {orgs.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
+            <Options values={orgs.map((o) => o.id)} label={(id) => orgs.find((o) => o.id === id)?.name ?? id} />
           </select>
         </label>
       )}
@@ -112,11 +110,7 @@ export function OrgPicker({
           </div>
         </div>
       </details>
-      {problem && (
-        <p className="note note--bad" role="alert">
-          {problem}
-        </p>
-      )}
+      <Problem>{problem}</Problem>
     </div>
   );
 }

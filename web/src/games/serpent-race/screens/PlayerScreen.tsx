@@ -78,6 +78,8 @@ function Task({ room, s, v }: Pick<RoomProps, "room" | "s" | "v">) {
         </section>
       );
     case "drawing":
+    case "decision":
+      // Nothing to do but watch: the card is on its way, or the gamemaster rules on the joker.
       return (
         <section className="sr-panel sr-task">
           <StagePanel s={s} v={v} />
@@ -123,12 +125,6 @@ function Task({ room, s, v }: Pick<RoomProps, "room" | "s" | "v">) {
           ) : (
             <p className="muted">Your guess request is on its way…</p>
           )}
-        </section>
-      );
-    case "decision":
-      return (
-        <section className="sr-panel sr-task">
-          <StagePanel s={s} v={v} />
         </section>
       );
   }

@@ -1,12 +1,14 @@
 import { useState } from "react";
 import { errorText } from "../../../kit/api";
 import { Button } from "../../../kit/Button";
-import { CopyField } from "../../../kit/CopyField";
+import { Problem } from "../../../kit/fields";
+import { Invite } from "../../../kit/Invite";
 import { startRace } from "../api";
 import { tokenColour } from "../board";
 import { LOGIN_TYPES } from "../wire";
 import { Chat } from "./Chat";
 import { RemoveButton } from "./GamemasterPanel";
+import { ProjectorLink } from "./ProjectorLink";
 import type { RoomProps } from "./props";
 
 const JOIN_HOW = [
@@ -35,7 +37,15 @@ export function WaitingRoom({ room, s, v, role }: RoomProps) {
       <p className="sr-lobby__how">
         Join at <strong>{location.host}/serpent</strong> {JOIN_HOW[v.settings.loginType] ?? ""}.
       </p>
-      {role === "gamemaster" && <CopyField value={link} label="Invite link" testId="invite-link" />}
+      {big && (
+        <Invite
+          url={link}
+          label="Invite link"
+          title={`SerpentRace game ${v.gameCode}`}
+          testId="invite-link"
+          size="lg"
+        />
+      )}
       <p className="muted small">
         {LOGIN_TYPES[v.settings.loginType] ?? "PUBLIC"} game · up to {v.settings.maxPlayers} players ·{" "}
         <span data-testid="board-fields">{v.settings.boardSize} fields</span> ·{" "}
@@ -101,7 +111,7 @@ export function WaitingRoom({ room, s, v, role }: RoomProps) {
       </div>
       <div className="sr-lobby__col">
         {players}
-        {role === "gamemaster" && <StartPanel s={s} v={v} />}
+        {role === "gamemaster" && <StartPanel v={v} />}
         {role === "spectator" && (
           <p className="sr-lobby__wait">The race starts when everyone is ready and the gamemaster says go.</p>
         )}
@@ -135,7 +145,7 @@ function ReadyPanel({ room, ready, name }: { room: RoomProps["room"]; ready: boo
   );
 }
 
-function StartPanel({ s, v }: Pick<RoomProps, "s" | "v">) {
+function StartPanel({ v }: Pick<RoomProps, "v">) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const n = v.players.length;
@@ -164,22 +174,10 @@ function StartPanel({ s, v }: Pick<RoomProps, "s" | "v">) {
         >
           Start the race
         </Button>
-        <a
-          href={`/serpent/${s.code}/projector`}
-          className="btn btn--ghost btn--md"
-          target="_blank"
-          rel="noopener"
-          data-testid="projector-link"
-        >
-          Open a projector view
-        </a>
+        <ProjectorLink gameId={v.gameId} />
       </div>
       {why && <p className="muted">{why}</p>}
-      {problem && (
-        <p className="note note--bad" role="alert" data-testid="start-error">
-          {problem}
-        </p>
-      )}
+      <Problem testId="start-error">{problem}</Problem>
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import { Button } from "../../../kit/Button";
 import { Countdown } from "../../../kit/Countdown";
 import type { Perspective } from "../perspective";
+import { paused } from "../reducer";
 import type { BettingView, Seat } from "../wire";
-import { running, type ScreenProps } from "./props";
+import { clockOf, type ScreenProps } from "./props";
 import { QuestionHeader } from "./QuestionHeader";
 import { Scoreboard } from "./Scoreboard";
 
@@ -10,8 +11,9 @@ const BET_INTENTS = new Set(["BET", "MATCH", "RAISE", "FOLD"]);
 
 export function Betting({ s, p, send }: ScreenProps) {
   const b = s.betting;
-  // While the clock is stopped for an absent player the table waits (RULINGS #8): nothing to press.
-  const busy = (s.pending !== null && BET_INTENTS.has(s.pending)) || s.clockStopped;
+  // While the duel waits (a player away, or this page reconnecting) nothing can be pressed
+  // (docs/games/trivia-duel.md, Decisions D8).
+  const busy = (s.pending !== null && BET_INTENTS.has(s.pending)) || paused(s);
   const myTurn = b !== null && p.isPlayer && b.awaitingAction === p.me;
   return (
     <section className="phase" data-testid="phase-BETTING">
@@ -43,7 +45,7 @@ export function Betting({ s, p, send }: ScreenProps) {
               </p>
             )}
             <div className="row row--center">
-              <Countdown deadline={running(s, b.awaitingAction ? b.deadline : null)} offset={s.clockOffset} />
+              <Countdown deadline={b.awaitingAction ? b.deadline : null} {...clockOf(s)} />
             </div>
           </>
         )}
@@ -79,6 +81,35 @@ interface MoveProps {
   send: ScreenProps["send"];
 }
 
+/** The amounts to bet or raise to, a chip each; the one that puts everything in says so. */
+function Chips(props: {
+  kind: "BET" | "RAISE";
+  amounts: number[];
+  busy: boolean;
+  send: MoveProps["send"];
+  allIn?: number;
+}) {
+  const { kind } = props;
+  return (
+    <div className="chips">
+      {props.amounts.map((n) => (
+        <Button
+          key={n}
+          variant={kind === "BET" ? "primary" : "secondary"}
+          size="lg"
+          className={n === props.allIn ? "chip chip--wide" : "chip"}
+          disabled={props.busy}
+          onClick={() => props.send({ type: kind, amount: n })}
+          testId={`${kind.toLowerCase()}-${n}`}
+        >
+          {n}
+          {n === props.allIn && <span className="btn__note">all in</span>}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
 function MyMove({ b, p, folds, busy, send }: MoveProps) {
   const can = (a: BettingView["availableActions"][number]) => b.availableActions.includes(a);
   const facing = b.bets[p.opp];
@@ -88,21 +119,7 @@ function MyMove({ b, p, folds, busy, send }: MoveProps) {
       {can("BET") && (
         <fieldset className="choice">
           <legend className="prompt">Place your bet</legend>
-          <div className="chips">
-            {b.betOptions.map((n) => (
-              <Button
-                key={n}
-                variant="primary"
-                size="lg"
-                className="chip"
-                disabled={busy}
-                onClick={() => send({ type: "BET", amount: n })}
-                testId={`bet-${n}`}
-              >
-                {n}
-              </Button>
-            ))}
-          </div>
+          <Chips kind="BET" amounts={b.betOptions} busy={busy} send={send} />
         </fieldset>
       )}
       {can("MATCH") && facing !== null && (
@@ -115,22 +132,7 @@ function MyMove({ b, p, folds, busy, send }: MoveProps) {
       {can("RAISE") && b.raiseOptions.length > 0 && (
         <fieldset className="choice">
           <legend className="label">Raise to</legend>
-          <div className="chips">
-            {b.raiseOptions.map((n) => (
-              <Button
-                key={n}
-                variant="secondary"
-                size="lg"
-                className="chip"
-                disabled={busy}
-                onClick={() => send({ type: "RAISE", amount: n })}
-                testId={`raise-${n}`}
-              >
-                {n}
-                {n === b.effectiveStack && <span className="btn__note">all in</span>}
-              </Button>
-            ))}
-          </div>
+          <Chips kind="RAISE" amounts={b.raiseOptions} busy={busy} send={send} allIn={b.effectiveStack} />
         </fieldset>
       )}
       <div className="row row--wrap">

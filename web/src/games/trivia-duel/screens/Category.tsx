@@ -1,5 +1,5 @@
 import { Countdown } from "../../../kit/Countdown";
-import { running, type ScreenProps } from "./props";
+import { clockOf, type ScreenProps } from "./props";
 import { Scoreboard } from "./Scoreboard";
 
 /** The category reveal: a moment to think about it before the betting opens. */
@@ -18,12 +18,7 @@ export function Category({ s, p }: ScreenProps) {
         {first && (
           <p className="muted">{first === p.me && p.isPlayer ? "You bet first." : `${p.name(first)} bets first.`}</p>
         )}
-        <Countdown
-          deadline={running(s, s.categoryEndsAt)}
-          offset={s.clockOffset}
-          format={(n) => `Betting in ${n}…`}
-          urgentAt={-1}
-        />
+        <Countdown deadline={s.categoryEndsAt} {...clockOf(s)} format={(n) => `Betting in ${n}…`} urgentAt={-1} />
       </div>
     </section>
   );

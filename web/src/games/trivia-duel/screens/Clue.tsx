@@ -3,10 +3,10 @@ import { Button } from "../../../kit/Button";
 import { Countdown } from "../../../kit/Countdown";
 import { play } from "../../../kit/sound";
 import type { Perspective } from "../perspective";
-import type { TriviaClient } from "../reducer";
+import { paused, type TriviaClient } from "../reducer";
 import { MAX_ANSWER } from "../wire";
 import { buzzStatus } from "./buzz-status";
-import { running, type ScreenProps } from "./props";
+import { clockOf, type ScreenProps } from "./props";
 import { QuestionHeader } from "./QuestionHeader";
 import { Scoreboard } from "./Scoreboard";
 
@@ -36,7 +36,7 @@ export function Clue({ s, p, send }: ScreenProps) {
           !iAnswer && (
             <div className="stack center" data-testid="opponent-answering">
               <p className="status status--waiting">{`${p.name(answering)} is answering…`}</p>
-              <Countdown deadline={running(s, s.buzzer?.answerDeadline ?? null)} offset={s.clockOffset} />
+              <Countdown deadline={s.buzzer?.answerDeadline ?? null} {...clockOf(s)} />
             </div>
           )
         )}
@@ -88,9 +88,7 @@ const hasKeyboard = () => typeof matchMedia === "function" && matchMedia("(hover
 function BuzzArea({ s, p, onBuzz }: Pick<ScreenProps, "s" | "p"> & { onBuzz(): void }) {
   const complete = s.clue?.complete === true;
   const deadline = complete ? (s.clue?.deadline ?? null) : null;
-  const timer = (
-    <Countdown deadline={running(s, deadline)} offset={s.clockOffset} format={(n) => `${n}s left to buzz`} />
-  );
+  const timer = <Countdown deadline={deadline} {...clockOf(s)} format={(n) => `${n}s left to buzz`} />;
   const status = buzzStatus(s, p);
   if (status)
     return (
@@ -107,7 +105,7 @@ function BuzzArea({ s, p, onBuzz }: Pick<ScreenProps, "s" | "p"> & { onBuzz(): v
         variant="primary"
         size="xl"
         className="buzz"
-        disabled={s.pending === "BUZZ" || s.clockStopped}
+        disabled={s.pending === "BUZZ" || paused(s)}
         onClick={onBuzz}
         testId="buzz"
       >
@@ -142,7 +140,7 @@ function AnswerForm({ s, send, shown, inputRef }: AnswerProps) {
   }, [shown, inputRef]);
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (shown && !sent) send({ type: "ANSWER", text: text.trim() });
+    if (shown && !sent && !paused(s)) send({ type: "ANSWER", text: text.trim() });
   }
   return (
     <form
@@ -170,10 +168,10 @@ function AnswerForm({ s, send, shown, inputRef }: AnswerProps) {
       />
       {shown && (
         <div className="row row--between">
-          <Button type="submit" variant="primary" size="lg" disabled={sent} testId="answer-submit">
+          <Button type="submit" variant="primary" size="lg" disabled={sent || paused(s)} testId="answer-submit">
             Submit
           </Button>
-          <Countdown deadline={running(s, s.buzzer?.answerDeadline ?? null)} offset={s.clockOffset} urgentAt={2} />
+          <Countdown deadline={s.buzzer?.answerDeadline ?? null} {...clockOf(s)} urgentAt={2} />
         </div>
       )}
     </form>

@@ -1,5 +1,5 @@
 import { Button } from "../../../kit/Button";
-import { CopyField } from "../../../kit/CopyField";
+import { Invite } from "../../../kit/Invite";
 import { Link } from "../../../kit/Link";
 import { signed } from "../perspective";
 import { mark, potWinner } from "./outcome";
@@ -57,10 +57,14 @@ export function Complete({ s, p, send, onLeave }: ScreenProps & { onLeave(): voi
             // Players see their own ✓/✗ and points; spectators see who took each question.
             const winner = potWinner(r.outcome);
             const gain = winner ? r.balanceChanges[winner] : 0;
-            const m = p.isPlayer ? mark(r.outcome, p.me, r.balanceChanges[p.me]) : winner && gain > 0 ? winner : "–";
+            const m = p.isPlayer
+              ? mark(r.outcome, p.me, r.balanceChanges[p.me])
+              : winner && gain > 0
+                ? p.name(winner)
+                : "–";
             const change = p.isPlayer ? signed(r.balanceChanges[p.me]) : gain > 0 ? `+${gain}` : "0";
             return (
-              <li key={r.questionIndex} className="recap__row">
+              <li key={r.questionIndex} className={p.isPlayer ? "recap__row" : "recap__row recap__row--watch"}>
                 <span className="recap__q">Q{r.questionIndex + 1}</span>
                 <span className={m === "✓" ? "recap__mark good" : m === "✗" ? "recap__mark bad" : "recap__mark"}>
                   {m}
@@ -75,7 +79,7 @@ export function Complete({ s, p, send, onLeave }: ScreenProps & { onLeave(): voi
       )}
       {p.isPlayer ? (
         <>
-          <p className="muted small" data-testid="rematch-status">
+          <p className="muted small" role="status" data-testid="rematch-status">
             {!oppHere
               ? `${p.name(p.opp)} has gone. Share the room link to play someone new.`
               : iAsked
@@ -85,7 +89,12 @@ export function Complete({ s, p, send, onLeave }: ScreenProps & { onLeave(): voi
                   : "Fancy another round? New questions every time."}
           </p>
           {!oppHere && (
-            <CopyField value={`${location.origin}/trivia/${s.roomId}`} label="Link to this room" testId="share-link" />
+            <Invite
+              url={`${location.origin}/trivia/${s.roomId}`}
+              label="Link to this room"
+              title={`Trivia Duel room ${s.roomId}`}
+              testId="share-link"
+            />
           )}
           <div className="row row--center row--wrap">
             <Button

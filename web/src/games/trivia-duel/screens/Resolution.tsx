@@ -2,7 +2,7 @@ import { Countdown } from "../../../kit/Countdown";
 import { signed } from "../perspective";
 import type { Seat } from "../wire";
 import { headline } from "./outcome";
-import { running, type ScreenProps } from "./props";
+import { clockOf, type ScreenProps } from "./props";
 import { Scoreboard } from "./Scoreboard";
 
 export function Resolution({ s, p }: ScreenProps) {
@@ -58,8 +58,8 @@ export function Resolution({ s, p }: ScreenProps) {
           </p>
         )}
         <Countdown
-          deadline={running(s, r.nextPhaseAt)}
-          offset={s.clockOffset}
+          deadline={r.nextPhaseAt}
+          {...clockOf(s)}
           format={(n) => (last ? `Final scores in ${n}…` : `Next question in ${n}…`)}
           urgentAt={0}
         />

@@ -1,5 +1,5 @@
 import { Button } from "../../../kit/Button";
-import { CopyField } from "../../../kit/CopyField";
+import { Invite, RoomCode } from "../../../kit/Invite";
 import type { ScreenProps } from "./props";
 
 /** Room created, one seat filled: show the code and a link worth pasting into a chat. */
@@ -9,14 +9,12 @@ export function Waiting({ s, p, onLeave }: ScreenProps & { onLeave(): void }) {
   return (
     <section className="phase card center" data-testid="phase-WAITING">
       <h1>{joined >= 2 ? "Both players are here" : "Waiting for an opponent"}</h1>
-      <div className="room-code-box">
-        <span className="muted">Room code</span>
-        <span className={s.roomId.length > 8 ? "room-code room-code--long" : "room-code"} data-testid="room-code">
-          {s.roomId}
-        </span>
-        <span className="muted">Share the code, or send this link:</span>
-      </div>
-      <CopyField value={link} label="Link to this room" testId="share-link" />
+      <RoomCode
+        code={s.roomId}
+        className={s.roomId.length > 8 ? "room-code room-code--long" : "room-code"}
+        say="Share the code, scan it, or send the link:"
+      />
+      <Invite url={link} label="Link to this room" title={`Trivia Duel room ${s.roomId}`} testId="share-link" />
       <ul className="names" data-testid="player-names">
         {(["P1", "P2"] as const)
           .filter((seat) => s.players[seat].joined)

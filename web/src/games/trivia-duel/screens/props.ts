@@ -10,7 +10,11 @@ export interface ScreenProps {
   send(intent: ClientIntent): void;
 }
 
-/** A deadline to count down to, or none while the duel's clock is stopped (RULINGS #8: it moves on when the clock restarts). */
-export function running(s: TriviaClient, deadline: number | null): number | null {
-  return s.clockStopped ? null : deadline;
+/**
+ * How every countdown on the page runs: on the server's clock, and frozen where it stood
+ * while the duel waits (docs/games/trivia-duel.md, Decisions D8: the server moves each
+ * deadline on when its clock restarts; a page that lost its line waits for the new ones).
+ */
+export function clockOf(s: TriviaClient): { offset: number; frozenAt: number | null } {
+  return { offset: s.clockOffset, frozenAt: s.frozenAt };
 }

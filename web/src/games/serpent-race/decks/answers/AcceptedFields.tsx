@@ -1,5 +1,6 @@
 import { Button } from "../../../../kit/Button";
 import { Problems } from "../Problems";
+import { LIMITS } from "../types";
 import { type AnswerProps, invalid, problemsAt } from "./props";
 
 /** Own answer: every answer that counts, one per line. */
@@ -18,6 +19,7 @@ export function AcceptedFields({ card, onChange, problems, idBase }: AnswerProps
               className="text-input sd-input"
               aria-label={`Accepted answer ${i + 1}`}
               value={a}
+              maxLength={LIMITS.option}
               onChange={(e) => onChange({ accepted: card.accepted.map((x, j) => (j === i ? e.target.value : x)) })}
               aria-invalid={invalid(problems, "answer")}
               data-testid={`accepted-${i}`}

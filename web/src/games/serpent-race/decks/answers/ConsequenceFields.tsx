@@ -1,5 +1,7 @@
+import { Options } from "../../../../kit/Options";
 import { Problems } from "../Problems";
 import { CARD, CONSEQUENCE_LABEL, CONSEQUENCE_UNIT, CONSEQUENCES, type ConsequenceCode } from "../types";
+import { binder, CardBox } from "./CardBox";
 import { type AnswerProps, invalid, problemsAt } from "./props";
 
 /**
@@ -34,25 +36,16 @@ export function ConsequenceFields({ card, onChange, problems, idBase }: AnswerPr
             data-testid="consequence-type"
           >
             {joker && <option value="none">None</option>}
-            {CONSEQUENCES.map((c) => (
-              <option key={c} value={c}>
-                {CONSEQUENCE_LABEL[c]}
-              </option>
-            ))}
+            <Options values={CONSEQUENCES} label={(c) => CONSEQUENCE_LABEL[c]} />
           </select>
         </label>
         {unit && (
-          <label className="sd-field">
-            <span className="sd-field__label">How many {unit}</span>
-            <input
-              className="text-input sd-input"
-              inputMode="numeric"
-              value={card.consequenceValue}
-              onChange={(e) => onChange({ consequenceValue: e.target.value })}
-              aria-invalid={invalid(problems, "consequence.value")}
-              data-testid="consequence-value"
-            />
-          </label>
+          <CardBox
+            label={`How many ${unit}`}
+            inputMode="numeric"
+            field={binder({ card, onChange, problems })("consequenceValue", "consequence.value")}
+            testId="consequence-value"
+          />
         )}
       </div>
       {card.consequenceType === 5 && <p className="small muted">The player goes back to field 1.</p>}

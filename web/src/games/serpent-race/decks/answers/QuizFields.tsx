@@ -1,5 +1,5 @@
 import { Problems } from "../Problems";
-import { LETTERS } from "../types";
+import { LETTERS, LIMITS } from "../types";
 import { type AnswerProps, invalid, problemsAt } from "./props";
 
 /** Multiple choice: four options, one marked right with a radio button beside it. */
@@ -29,6 +29,7 @@ export function QuizFields({ card, onChange, problems, idBase }: AnswerProps) {
             className="text-input sd-input"
             aria-label={`Option ${letter}`}
             value={card.options[i]}
+            maxLength={LIMITS.option}
             onChange={(e) => {
               const options = [...card.options] as typeof card.options;
               options[i] = e.target.value;

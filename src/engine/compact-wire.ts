@@ -1,0 +1,61 @@
+import type { Operation } from "fast-json-patch";
+// The default export: Node loads the package's CommonJS build, whose names it cannot see as
+// named exports; bundlers load its ES build, which has the same object as its default.
+import jsonPatch from "fast-json-patch";
+
+/**
+ * The compact wire (docs/protocols/platform.md, "Compact wire"), the same in every room game.
+ * A client asks for it in its handshake (`auth.sync: "patch"`); after one full view, each
+ * step brings each seat one frame: an RFC 6902 JSON Patch from the view it holds to its new
+ * one, and the step's other messages for it. Shared by the server and the web client.
+ */
+export const COMPACT_SYNC = "patch";
+
+/** The event a frame goes out on for protocols that name their events (a `message` otherwise). */
+export const PATCH_EVENT = "patch";
+
+export type ViewPatch = Operation[];
+
+export interface PatchFrame {
+  type: "patch";
+  /** The step this frame reflects, as every room message's `seq`. */
+  seq: number;
+  /** From the view the seat holds to the one it would have after this step (empty: unchanged). */
+  patch: ViewPatch;
+  /**
+   * The step's other messages for this seat, in order: on `message` protocols each message
+   * itself, on protocols that name their events `{ event, data }`.
+   */
+  events: unknown[];
+}
+
+/** A named event inside a frame's `events`. */
+export interface FrameEvent {
+  event: string;
+  data: unknown;
+}
+
+/**
+ * The patch from one view to the next. Views are plain JSON-like objects; parts the two
+ * share by reference (a game's definition, frozen cards) are skipped without being walked.
+ * An `undefined` field counts as absent, as JSON.stringify has it.
+ */
+export function diffViews(before: unknown, after: unknown): ViewPatch {
+  if (before === after) return [];
+  if (!isContainer(before) || !isContainer(after) || Array.isArray(before) !== Array.isArray(after))
+    return [{ op: "replace", path: "", value: after }];
+  return jsonPatch.compare(before, after);
+}
+
+/**
+ * A held view with a patch applied, as a new object (the held one is left as it was, so a
+ * UI that compares references sees the change). Operations are not checked one by one (a
+ * field the server held as `undefined` is absent here, and replacing it is fine); a patch
+ * whose path does not exist at all throws, and the `seq` is what shows a lost frame.
+ */
+export function patchView<T>(held: T, patch: ViewPatch): T {
+  if (patch.length === 0) return held;
+  return jsonPatch.applyPatch(held, patch, false, false).newDocument;
+}
+
+const isContainer = (v: unknown): v is object => typeof v === "object" && v !== null;
