@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { variantsNamed } from "./conditions";
+import { upgradeLegacyDefinition } from "./legacy-definition";
 import { GameSettings, type Settings } from "./settings";
 import { checkVocabulary, everyEffect } from "./vocab/check";
 import { ExprSchema, MoveRule, ResultRule, VarDef, type VocabEffect, vocabEffectSchemas } from "./vocab/schema";
@@ -94,8 +96,20 @@ export type TransitionCondition = z.infer<typeof TransitionCondition>;
 export const PhaseTransition = z.object({ to: Id, condition: TransitionCondition, automatic: z.boolean() });
 export type PhaseTransition = z.infer<typeof PhaseTransition>;
 
-/** Only run an effect when a variant is (or is not) active. */
-const When = z.object({ variant: z.string().optional(), notVariant: z.string().optional() }).optional();
+/** One variant id, or a list of them. */
+const VariantIds = z.union([z.string(), z.array(z.string()).min(1).max(50)]);
+
+/**
+ * A condition on the table's active variants (conditions.ts): `variant` holds when every
+ * variant it names is on, `notVariant` when none of those it names is; given both, both
+ * must hold, and `{}` always holds. The engine reads variant ids only through these, so
+ * what each variant does is the definition's to say (docs/games/card-table.md, Decisions D20).
+ */
+export const Condition = z.object({ variant: VariantIds.optional(), notVariant: VariantIds.optional() });
+export type Condition = z.infer<typeof Condition>;
+
+/** Only run an effect when its condition holds. */
+const When = Condition.optional();
 
 /** What the engine does on entering a phase or after an action: the engine's own effects. */
 const engineEffects = [
@@ -105,14 +119,22 @@ const engineEffects = [
   z.object({ type: z.literal("buildDecks"), when: When }),
   /** Every seated player draws from `deckId` up to `upTo` cards (default: the handSize setting). */
   z.object({ type: z.literal("deal"), deckId: Id, upTo: z.int().min(0).optional(), when: When }),
-  /** random: any active player; rotate: next in turn order; variant: per the judge variant. */
-  z.object({ type: z.literal("assignJudge"), rule: z.enum(["random", "rotate", "variant"]), when: When }),
+  /**
+   * random: any active player; randomOther: any active player but the current judge; rotate:
+   * the next active player in turn order; winner: the round's winner if a real player who is
+   * active, otherwise as rotate. (Stored definitions' old rule "variant": legacy-definition.ts.)
+   */
+  z.object({
+    type: z.literal("assignJudge"),
+    rule: z.enum(["random", "randomOther", "rotate", "winner"]),
+    when: When,
+  }),
   z.object({ type: z.literal("assignTurn"), rule: z.enum(["random", "first", "next"]), when: When }),
   /** The game cannot go on if `deckId` holds fewer than `count` cards (draw pile and discard). */
   z.object({ type: z.literal("requireCards"), deckId: Id, count: z.int().min(1), when: When }),
   /** The game cannot go on if no submitter can answer the prompt. */
   z.object({ type: z.literal("requireAnswers"), when: When }),
-  /** A virtual player ("rando") submits random cards from the answer deck. */
+  /** A virtual player (Rando) submits random cards from the answer deck. */
   z.object({ type: z.literal("randoSubmit"), when: When }),
   /** Shuffle the submissions into an anonymous order and expose them (per visibility). */
   z.object({ type: z.literal("anonymise"), when: When }),
@@ -164,13 +186,20 @@ export const JudgingConfig = z.object({
   promptSlot: Id,
   submissionSlot: Id,
   scoreSlot: Id,
-  /** gambling: a second submission paid for with one won prompt card, held in `potSlot`. */
+  /** A second submission paid for with one won prompt card, held in `potSlot` (Decisions D2). */
   wagerSlot: Id.optional(),
   potSlot: Id.optional(),
+  /** When the wager slot is open; without it, never. */
+  wagerWhen: Condition.optional(),
+  /**
+   * When the table votes instead of being judged (Decisions D16): nobody holds the judge role
+   * (assignJudge names nobody) and each player's selectWinner is a vote. Without it, never.
+   */
+  votingWhen: Condition.optional(),
 });
 export type JudgingConfig = z.infer<typeof JudgingConfig>;
 
-export const GameDefinition = z
+const DefinitionShape = z
   .object({
     id: Id,
     name: z.string().min(1),
@@ -241,9 +270,19 @@ export const GameDefinition = z
         if (slot !== undefined && slots.get(slot)?.scope !== "player") issue(`${slot} has player scope`, ["judging"]);
       if ((j.wagerSlot === undefined) !== (j.potSlot === undefined))
         issue("wagerSlot and potSlot go together", ["judging"]);
+      if (j.wagerWhen && j.wagerSlot === undefined) issue("wagerWhen needs a wagerSlot", ["judging", "wagerWhen"]);
+      for (const key of ["wagerWhen", "votingWhen"] as const)
+        for (const v of variantsNamed(j[key])) if (!variants.has(v)) issue(`unknown variant ${v}`, ["judging", key]);
     }
   });
-export type GameDefinition = z.infer<typeof GameDefinition>;
+
+/**
+ * A definition, as uploaded, stored or shipped. Definitions stored before the engine stopped
+ * naming variant ids are read into today's explicit form first (legacy-definition.ts), so
+ * they keep playing as they did.
+ */
+export const GameDefinition = z.preprocess(upgradeLegacyDefinition, DefinitionShape);
+export type GameDefinition = z.infer<typeof DefinitionShape>;
 
 export function phaseOf(def: GameDefinition, id: string): PhaseDefinition {
   const p = def.phases.find((x) => x.id === id);

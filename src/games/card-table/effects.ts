@@ -1,3 +1,4 @@
+import { conditionHolds } from "./conditions";
 import type { Ctx } from "./context";
 import { available, buildDecks, drawCards, resolvePacks } from "./deck";
 import type { Effect } from "./definition";
@@ -6,19 +7,15 @@ import { exhausted } from "./pause";
 import { finalResult } from "./result";
 import { active, nextInRotation, randomActive, seated, setJudge, setTurn } from "./roles";
 import { type CardTableState, emptyRound, type Player } from "./state";
+import { everyEffect } from "./vocab/check";
 import { type EffectScope, runVocabEffect } from "./vocab/effects";
 import { rankedResult } from "./vocab/result";
-import { VOTING } from "./voting";
+import { isVoting } from "./voting";
 import { currentPick, discard, playerOf } from "./zones";
 
-export function variantActive(s: CardTableState, id: string): boolean {
-  return s.activeVariants.includes(id);
-}
-
+/** Whether an effect's `when` holds at this table now (no `when`: always). */
 function applies(s: CardTableState, e: Effect): boolean {
-  if (e.when?.variant !== undefined && !variantActive(s, e.when.variant)) return false;
-  if (e.when?.notVariant !== undefined && variantActive(s, e.when.notVariant)) return false;
-  return true;
+  return conditionHolds(s.activeVariants, e.when);
 }
 
 /** Run one effect; `scope` says whom the vocabulary's expressions are about (vocab/effects.ts). */
@@ -140,29 +137,45 @@ export function dealTo(ctx: Ctx, p: Player, deckId: string, upTo: number): void 
   ctx.emit({ type: "cardDrawn", playerId: p.id, deckId, count: cards.length });
 }
 
-function nextJudge(s: CardTableState, rule: "random" | "rotate" | "variant"): string | null {
-  // Voting: the table judges together, so nobody holds the role.
-  if (variantActive(s, VOTING)) return null;
+type JudgeRule = Extract<Effect, { type: "assignJudge" }>["rule"];
+
+/** Who judges next by `rule`; nobody while the table votes (its definition's `votingWhen`). */
+function nextJudge(s: CardTableState, rule: JudgeRule): string | null {
+  if (isVoting(s)) return null;
   const current = s.roles.judge;
-  if (rule === "random") return randomActive(s) ?? current;
-  if (rule === "variant") {
-    if (variantActive(s, "judgeWinner")) {
+  switch (rule) {
+    case "random":
+      return randomActive(s) ?? current;
+    case "randomOther":
+      return randomActive(s, current) ?? current;
+    case "winner": {
       const w = playerOf(s, s.roundState.winnerId);
       if (w && !w.virtual && w.presence === "active") return w.id;
-    } else if (variantActive(s, "judgeRandom")) {
-      return randomActive(s, current) ?? current;
+      return nextInRotation(s, current) ?? current;
     }
+    case "rotate":
+      return nextInRotation(s, current) ?? current;
   }
-  return nextInRotation(s, current) ?? current;
 }
 
-/** Whether anyone can answer the prompt: a player holding enough cards, or rando with a deck to draw from. */
+/**
+ * Whether anyone can answer the prompt: a player holding enough cards, or, when the
+ * definition has a `randoSubmit` whose `when` holds now, Rando with a deck to draw from.
+ */
 function canAnswer(s: CardTableState): boolean {
   const j = s.definition.judging;
   if (!j) return true;
   const pick = currentPick(s);
   if (active(s).some((p) => p.id !== s.roles.judge && p.hand.length >= pick)) return true;
-  return variantActive(s, "rando") && available(s, j.answerDeck) >= pick;
+  return randoPlays(s) && available(s, j.answerDeck) >= pick;
+}
+
+function randoPlays(s: CardTableState): boolean {
+  let plays = false;
+  everyEffect(s.definition, (e) => {
+    plays ||= e.type === "randoSubmit" && applies(s, e);
+  });
+  return plays;
 }
 
 /**

@@ -140,7 +140,7 @@ export function randoPlayer(ctx: Ctx): Player {
   return p;
 }
 
-/** rando: a virtual player answers with the top cards of the answer deck. */
+/** Rando: a virtual player answers with the top cards of the answer deck. */
 export function randoSubmit(ctx: Ctx): void {
   const s = ctx.s;
   const j = s.definition.judging;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type CardPack, PackId } from "./content/schema";
 import type { GameDefinition } from "./definition";
 import { builtinDefinition, DEFAULT_DEFINITION } from "./definitions/index";
+import { upgradeLegacyDefinition } from "./legacy-definition";
 import { applyPatch, SettingsPatch } from "./settings";
 import { checkVariants } from "./validate";
 
@@ -96,7 +97,9 @@ export interface LoggedOptions extends Omit<CardTableOptions, "definition"> {
 
 export function resolveDefinition(o: LoggedOptions, definitions: DefinitionLibrary): GameDefinition {
   const ref = o.definition;
-  const def = typeof ref === "object" && "phases" in ref ? ref : definitions(ref);
+  // A definition carried whole in an old log was never read by today's schema: read it into today's form.
+  const def =
+    typeof ref === "object" && "phases" in ref ? (upgradeLegacyDefinition(ref) as GameDefinition) : definitions(ref);
   if (!def) throw new Error(`card-table: definition ${JSON.stringify(ref)} is not loaded`);
   return def;
 }

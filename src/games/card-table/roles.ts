@@ -8,7 +8,7 @@ import { returnSubmission } from "./submissions";
 import { mayVote } from "./voting";
 import { currentPick, playerOf } from "./zones";
 
-/** Real people at the table (not the rando variant's virtual player), left ones included. */
+/** Real people at the table (not Rando, the virtual player), left ones included. */
 export function humans(s: CardTableState): Player[] {
   return s.players.filter((p) => !p.virtual);
 }
@@ -43,7 +43,7 @@ export function holdsRole(s: CardTableState, id: string, role: Role): boolean {
     case "lead":
       return s.roles.lead === id;
     case "judge":
-      // With the voting variant there is no judge: whoever still has a vote does the judging.
+      // While the table votes (its definition's votingWhen) there is no judge: whoever still has a vote judges.
       return s.roles.judge === id || mayVote(s, p);
     case "turn":
       return s.roles.turn === id;

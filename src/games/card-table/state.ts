@@ -13,7 +13,10 @@ export type { Card, CardPack };
 export type PlayerPresence = Presence;
 export type GameStatus = "lobby" | "playing" | "paused" | "ended";
 
-/** The id of the virtual player of the `rando` variant; never a seat id ("P1", …). */
+/**
+ * The player id of Rando, the virtual player `randoSubmit` seats (a player id, not a variant
+ * id: which variant brings Rando is the definition's to say); never a seat id ("P1", …).
+ */
 export const RANDO = "rando";
 
 export interface Player {

@@ -59,6 +59,8 @@ export interface CahInit {
   seed?: string;
   timeScale?: number;
   start?: boolean;
+  /** Another judged definition than CAH's (parsed: the tests' library hands it to the rules as it is). */
+  definition?: GameDefinition;
 }
 
 export function seat(n: number): string {
@@ -69,12 +71,12 @@ export function join(t: Table<CardTableState>, n: number, name = `Player ${n}`):
   t.must(SYSTEM, { type: "@presence", seat: seat(n), status: "joined", name });
 }
 
-/** A CAH table with `players` seated (P1 first, so P1 leads), started unless `start: false`. */
+/** A CAH table (or `definition`'s) with `players` seated (P1 first, so P1 leads), started unless `start: false`. */
 export function cahTable(init: CahInit = {}): Table<CardTableState> {
   const packs = init.packs ?? [testPack()];
   const t = new Table<CardTableState>(rules, {
     options: {
-      definition: "cah",
+      definition: init.definition ?? "cah",
       settings: { packIds: packs.map((p) => p.id), ...init.settings },
       packs,
     },

@@ -1,6 +1,7 @@
 import type { RuleError } from "../../engine/errors";
 import type { Action, ActionOf } from "./actions";
 import { refuse } from "./codes";
+import { switchOn } from "./conditions";
 import type { PackLibrary } from "./deck";
 import { available, resolvePacks } from "./deck";
 import type { GameDefinition, Role } from "./definition";
@@ -233,7 +234,9 @@ function playValidity(s: CardTableState, me: Player, a: ActionOf<"play">): RuleE
   if (j && answerSlots(s).includes(a.toSlot)) {
     if (s.roundState.shuffledOrder !== undefined) return refuse("submission_locked", "Answers are already in.");
     if (a.toSlot === j.wagerSlot) {
-      if (!s.activeVariants.includes("gambling")) return refuse("variant_inactive", "Gambling is not on.");
+      // The definition says when wagers are open (CAH: under its gambling variant).
+      if (!switchOn(s.activeVariants, j.wagerWhen))
+        return refuse("variant_inactive", "Wagers are not on at this table.");
       if (!isComplete(s, me, j.submissionSlot))
         return refuse("submission_incomplete", "Play your answer before wagering on a second one.");
       if (s.roundState.stakes[me.id] === undefined && (me.slots[j.scoreSlot]?.length ?? 0) === 0)

@@ -1,22 +1,23 @@
+import { switchOn } from "./conditions";
 import type { Ctx } from "./context";
 import type { CardTableState, Placing, Player } from "./state";
 import { isWithdrawn } from "./withdrawn";
 import { playerOf } from "./zones";
 
 /**
- * The voting variant (docs/games/card-table.md, Decisions D16): no judge. Everyone answers,
- * then each player still at the table casts one vote for an answer that is not their own.
- * Answers are placed by their votes; first, second and third place score 3, 2 and 1 points
- * (tied answers share the higher place, and an answer nobody voted for scores nothing).
- * The prompt card goes to a single top answer's author, as the judge's pick would.
+ * Voting (docs/games/card-table.md, Decisions D16): no judge. Everyone answers, then each
+ * player still at the table casts one vote for an answer that is not their own. Answers are
+ * placed by their votes; first, second and third place score 3, 2 and 1 points (tied answers
+ * share the higher place, and an answer nobody voted for scores nothing). The prompt card
+ * goes to a single top answer's author, as the judge's pick would.
  */
-export const VOTING = "voting";
 
 /** Points for first, second and third place. */
 export const PLACE_POINTS = [3, 2, 1] as const;
 
+/** Whether the table votes: its definition's `judging.votingWhen` holds (CAH's: the "Everyone votes" variant). */
 export function isVoting(s: CardTableState): boolean {
-  return s.activeVariants.includes(VOTING);
+  return switchOn(s.activeVariants, s.definition.judging?.votingWhen);
 }
 
 /** Display indices `p` may vote for: every entry but their own and those withdrawn. */
