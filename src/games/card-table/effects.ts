@@ -151,11 +151,13 @@ function nextJudge(s: CardTableState, rule: JudgeRule): string | null {
     case "winner": {
       const w = playerOf(s, s.roundState.winnerId);
       if (w && !w.virtual && w.presence === "active") return w.id;
-      return nextInRotation(s, current) ?? current;
+      break;
     }
-    case "rotate":
-      return nextInRotation(s, current) ?? current;
   }
+  // rotate, winner's fallback, and any rule the schema does not know (none can arrive: stored
+  // definitions are read into today's form, legacy-state.ts; were one to, the judge still
+  // passes on rather than to nobody).
+  return nextInRotation(s, current) ?? current;
 }
 
 /**

@@ -8,6 +8,7 @@ import { workingCopy } from "./copy";
 import type { PackLibrary } from "./deck";
 import { freshDice } from "./effects";
 import { handoverRefusal } from "./handover";
+import { readingOldStates } from "./legacy-state";
 import {
   type CardTableOptions,
   cardTableOptions,
@@ -18,7 +19,7 @@ import {
 } from "./options";
 import { applyPresence, planPresence } from "./presence";
 import { applyPatch } from "./settings";
-import { type CardTableState, emptyRound } from "./state";
+import { type CardTableState, emptyRound, STATE_VERSION } from "./state";
 import { settleTable } from "./table";
 import { fire, timers } from "./timers";
 import { validate } from "./validate";
@@ -53,7 +54,7 @@ export function createCardTableRules(
   library: PackLibrary,
   definitions: DefinitionLibrary = shippedDefinitions,
 ): GameRules<CardTableState, Action, CardTableOptions> {
-  return defineGame({
+  const rules = defineGame({
     id: CARD_TABLE_ID,
     seats: { min: 1, max: 100 },
     options: cardTableOptions(definitions),
@@ -65,7 +66,7 @@ export function createCardTableRules(
       const definition = resolveDefinition(options, definitions);
       const settings = applyPatch(definition.defaultSettings, options.settings ?? {});
       const s: CardTableState = {
-        v: 1,
+        v: STATE_VERSION,
         gameId: roomId,
         definitionId: definition.id,
         hostId: null,
@@ -132,4 +133,6 @@ export function createCardTableRules(
       state: { ...gameView(state, seat, sync !== "update"), serverNow: now },
     }),
   });
+  // Live states stored by older code are read in today's form (legacy-state.ts).
+  return readingOldStates(rules);
 }

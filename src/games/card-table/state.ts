@@ -112,8 +112,14 @@ export interface LastRound {
 /** Why a game is paused: the lead's pause, too few players here, a phase that pauses at its timeout, or no cards left. */
 export type PauseState = Pause<"lead" | "insufficient" | "timeout" | "exhausted">;
 
+/**
+ * The shape of the state: 2 since its definition is always in today's form (Decisions D20);
+ * a state stored with 1 may carry one in the old form, read by legacy-state.ts.
+ */
+export const STATE_VERSION = 2;
+
 export interface CardTableState {
-  v: 1;
+  v: typeof STATE_VERSION;
   gameId: string;
   definitionId: string;
   /** The first player to join (the document's gameCreated names them). */

@@ -1,3 +1,4 @@
+import { switchOn } from "./conditions";
 import type { Ctx } from "./context";
 import type { CardTableState, Player } from "./state";
 import { clearWithdrawn } from "./withdrawn";
@@ -9,6 +10,12 @@ export function answerSlots(s: CardTableState): string[] {
   const j = s.definition.judging;
   if (!j) return [];
   return j.wagerSlot ? [j.submissionSlot, j.wagerSlot] : [j.submissionSlot];
+}
+
+/** Whether the wager slot is open: the definition has one and its `judging.wagerWhen` holds (CAH's: gambling). */
+export function wagersOpen(s: CardTableState): boolean {
+  const j = s.definition.judging;
+  return j?.wagerSlot !== undefined && switchOn(s.activeVariants, j.wagerWhen);
 }
 
 export function isAnswerSlot(s: CardTableState, slot: string): boolean {

@@ -1,7 +1,6 @@
 import type { RuleError } from "../../engine/errors";
 import type { Action, ActionOf } from "./actions";
 import { refuse } from "./codes";
-import { switchOn } from "./conditions";
 import type { PackLibrary } from "./deck";
 import { available, resolvePacks } from "./deck";
 import type { GameDefinition, Role } from "./definition";
@@ -9,7 +8,7 @@ import { currentPhase } from "./phases";
 import { active, holdsRole } from "./roles";
 import { applyPatch, type SettingsPatch } from "./settings";
 import type { CardTableState, GameStatus, Player } from "./state";
-import { answerSlots, isComplete } from "./submissions";
+import { answerSlots, isComplete, wagersOpen } from "./submissions";
 import { vetoRefusal } from "./vetoes";
 import type { Evaluator } from "./vocab/engine";
 import type { Facts } from "./vocab/facts";
@@ -235,8 +234,7 @@ function playValidity(s: CardTableState, me: Player, a: ActionOf<"play">): RuleE
     if (s.roundState.shuffledOrder !== undefined) return refuse("submission_locked", "Answers are already in.");
     if (a.toSlot === j.wagerSlot) {
       // The definition says when wagers are open (CAH: under its gambling variant).
-      if (!switchOn(s.activeVariants, j.wagerWhen))
-        return refuse("variant_inactive", "Wagers are not on at this table.");
+      if (!wagersOpen(s)) return refuse("variant_inactive", "Wagers are not on at this table.");
       if (!isComplete(s, me, j.submissionSlot))
         return refuse("submission_incomplete", "Play your answer before wagering on a second one.");
       if (s.roundState.stakes[me.id] === undefined && (me.slots[j.scoreSlot]?.length ?? 0) === 0)

@@ -10,7 +10,19 @@ import { upgradeLegacyDefinition } from "./legacy-definition";
 import { createCardTableRules } from "./rules";
 import { type CardTableState, RANDO } from "./state";
 import { testPack } from "./test-packs";
-import { cahTable, drawPrompt, indexOf, join, judge, player, playRound, seat, submitAll } from "./test-table";
+import {
+  cahTable,
+  definitionTable,
+  drawPrompt,
+  indexOf,
+  join,
+  judge,
+  player,
+  playRound,
+  seat,
+  stateView,
+  submitAll,
+} from "./test-table";
 
 /**
  * The engine names no variant id (docs/games/card-table.md, Decisions D20): the judge rules,
@@ -217,6 +229,16 @@ describe("a definition that names its variants otherwise (no id is the engine's)
     expect(decoy.refused(firstOther(decoy), wagerPlay(decoy, firstOther(decoy)))).toBe("variant_inactive");
   });
 
+  it("each seat's view says whether the table votes or takes wagers, from the definition, not the ids", () => {
+    const flags = (active: string[]) => stateView(table(def, active, { players: 3 }), seat(2)).judging;
+    expect(flags(["tableVotes"])).toEqual({ voting: true, wagers: false });
+    expect(flags(["clockwise", "wagers"])).toEqual({ voting: false, wagers: true });
+    expect(flags(["clockwise", ...DECOYS])).toEqual({ voting: false, wagers: false });
+    expect(stateView(cahTable({ players: 3 }), null).judging).toEqual({ voting: false, wagers: false });
+    // A game without judged rounds carries no such field.
+    expect("judging" in stateView(definitionTable("pig", 2, "flags"), seat(1))).toBe(false);
+  });
+
   it("without wagerWhen the wager slot is never open", () => {
     const d = renamed({ decoys: false });
     delete d.judging.wagerWhen;
@@ -257,6 +279,45 @@ describe("definitions stored in the old form", () => {
       { type: "assignJudge", rule: "randomOther", when: { variant: "judgeRandom", notVariant: "judgeWinner" } },
       { type: "assignJudge", rule: "rotate", when: { notVariant: ["judgeWinner", "judgeRandom"] } },
     ]);
+  });
+
+  it("a live state the old code stored (v 1, its definition in the old form) plays on as it did", () => {
+    /** A table as a live store that outlived the deploy hands it back: JSON, old definition, v 1. */
+    const stored = (activeVariants: string[]) => {
+      const t = table(GameDefinition.parse(json("cah")), activeVariants);
+      t.state = JSON.parse(JSON.stringify({ ...t.state, v: 1, definition: legacy("cah") }));
+      return t;
+    };
+    const oldRule = (t: Table<CardTableState>) =>
+      phase(t.state.definition, "RESOLVE").onEnter.some((e: Json) => e.rule === "variant");
+
+    const rotating = stored(["judgeRotate"]);
+    const given = rotating.state;
+    expect(oldRule(rotating)).toBe(true);
+    // Reading it changes nothing and stores nothing: a step that does nothing hands back the state given.
+    expect(stateView(rotating, seat(2)).judging).toEqual({ voting: false, wagers: false });
+    const unchanged = rotating.rules.act(given, seat(2), { type: "setPresence", presence: "active" }, rotating.now);
+    expect("state" in unchanged && unchanged.state).toBe(given);
+    const before = judge(rotating);
+    playRound(rotating, firstOther(rotating));
+    expect(judge(rotating)).toBe(clockwise(rotating, before));
+    // The first change stored it in today's form.
+    expect(rotating.state.v).toBe(2);
+    expect(oldRule(rotating)).toBe(false);
+
+    const winner = stored(["judgeWinner", "gambling"]);
+    expect(stateView(winner, seat(2)).judging).toEqual({ voting: false, wagers: true });
+    const w = playRound(winner, firstOther(winner));
+    expect(judge(winner)).toBe(w);
+    drawPrompt(winner);
+    expect(winner.refused(firstOther(winner), wagerPlay(winner, firstOther(winner)))).toBe("submission_incomplete");
+
+    const voting = stored(["voting"]);
+    expect(stateView(voting, seat(2)).judging).toEqual({ voting: true, wagers: false });
+    expect(voting.state.roles.judge).toBeNull();
+    submitAll(voting);
+    voting.must(seat(1), { type: "selectWinner", index: indexOf(voting, seat(2)) });
+    expect(voting.state.roundState.votes).toEqual({ [seat(1)]: indexOf(voting, seat(2)) });
   });
 
   it("a room whose old log carried such a definition whole plays it as it did", () => {

@@ -6,8 +6,10 @@ import { anonymized, seesSubmissions } from "./judging";
 import { type LegalAction, legalActions } from "./legal-actions";
 import { type GameSettings, wireSettings } from "./settings";
 import type { CardTableState, DieState, GameStatus, LastRound, PauseState, Placing, Player, Roles } from "./state";
+import { wagersOpen } from "./submissions";
 import { timers } from "./timers";
 import { type VocabView, vocabView } from "./vocab/view";
+import { isVoting } from "./voting";
 import { currentPick, playerOf, promptCard } from "./zones";
 
 /** A vetoed card as everyone sees it. */
@@ -15,6 +17,18 @@ export interface VetoedCard {
   id: string;
   type: string;
   text: string;
+}
+
+/**
+ * How this table's judged round goes, as the engine reads the definition's conditions on the
+ * active variants (`judging.votingWhen`, `judging.wagerWhen`): clients show the vote or the
+ * wager by these, never by a variant's id (docs/games/card-table.md, Decisions D20).
+ */
+export interface JudgingView {
+  /** The table votes instead of being judged: `roles.judge` stays null, each `selectWinner` is a vote. */
+  voting: boolean;
+  /** The wager slot is open: a player may stake a point on a second answer. */
+  wagers: boolean;
 }
 
 /** A submission as the table sees it: the interpolated prompt text is added for display. */
@@ -41,6 +55,8 @@ export interface GameStateView extends VocabView {
   endedAt?: number;
   settings: GameSettings;
   activeVariants: string[];
+  /** Definitions with judged rounds only (a `judging` block). */
+  judging?: JudgingView;
   roles: Roles;
   players: PublicPlayer[];
   turnOrder: string[];
@@ -130,6 +146,7 @@ interface Common {
   dice: Record<string, DieState>;
   settings: GameSettings;
   activeVariants: string[];
+  judging?: JudgingView;
   roles: Roles;
   turnOrder: string[];
   pick: number;
@@ -176,6 +193,7 @@ function common(s: CardTableState): Common {
   };
   for (const [id, d] of Object.entries(s.decks))
     c.decks[id] = { id, cards: [], discardPile: [], count: d.cards.length, discardCount: d.discardPile.length };
+  if (j) c.judging = { voting: isVoting(s), wagers: wagersOpen(s) };
   if (s.vetoed?.length) c.vetoed = s.vetoed.map((v) => ({ id: v.id, type: v.type, text: v.properties.text ?? "" }));
   // Frozen by award(), so it can be shared as it is.
   if (s.lastRound) c.lastRound = s.lastRound;
@@ -280,6 +298,7 @@ export function gameView(s: CardTableState, seat: string | null, withDefinition 
     createdAt: s.createdAt,
     settings: c.settings,
     activeVariants: c.activeVariants,
+    ...(c.judging ? { judging: c.judging } : {}),
     roles: c.roles,
     players,
     turnOrder: c.turnOrder,

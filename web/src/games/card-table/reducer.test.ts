@@ -233,8 +233,8 @@ describe("choosing an answer", () => {
     expect(next.draft).toEqual({ slot: "submission", round: 2, cards: [], texts: {} });
   });
 
-  it("with gambling and a point, a complete answer opens the wager", () => {
-    const base = submitView({ activeVariants: ["judgeRotate", "gambling"] });
+  it("where the server says wagers are open, a complete answer with a point opens the wager", () => {
+    const base = submitView({ judging: { voting: false, wagers: true } });
     const withPoint = {
       ...base,
       players: base.players.map((p) => (p.id === "P2" ? { ...p, score: 1, slotCounts: { scorePile: 1 } } : p)),
@@ -244,6 +244,13 @@ describe("choosing an answer", () => {
     expect(s.draft).toEqual({ slot: "wager", round: 1, cards: ["w-4"], texts: {} });
     // No point, no wager.
     expect(run(synced(afterPlaying(base, ["w-1"])), toggle("w-4")).draft.cards).toEqual([]);
+    // A variant called "gambling" means nothing by itself: only the server's flag opens the wager.
+    const closed = {
+      ...withPoint,
+      activeVariants: ["judgeRotate", "gambling"],
+      judging: { voting: false, wagers: false },
+    };
+    expect(run(synced(afterPlaying(closed, ["w-1"])), toggle("w-4")).draft.cards).toEqual([]);
   });
 
   it("a seat that left may be followed by a new one", () => {

@@ -1,3 +1,4 @@
+import { variantsOf } from "./summary";
 import type { EndCondition, Settings, VariantDef } from "./wire";
 
 /** The create-a-table form as the inputs hold it; `toSettings` turns it into the room's settings. */
@@ -9,9 +10,12 @@ export interface SettingsForm {
   submitTimeout: number | null;
   judgeTimeout: number | null;
   packIds: string[];
-  /** The one judge rule (a variant of the "judge" group). */
-  judgeRule: string;
-  /** Variants outside any group that are switched on (rando, gambling). */
+  /**
+   * The one variant chosen in each of the definition's variant groups, by group (CAH's
+   * "judge" group: who judges). Variants of a group exclude each other.
+   */
+  picks: Record<string, string>;
+  /** Variants outside any group that are switched on (CAH's: Rando, gambling). */
   extras: string[];
   revealToAll: boolean;
   /** Blank answer cards in the deck (0: none). */
@@ -74,10 +78,17 @@ export const CAH_VARIANTS: VariantDef[] = [
   },
 ];
 
+/**
+ * The form for `defaults`, with the definition's `variants`: in each group the variant that
+ * is on, else the group's default, else its first; the ungrouped ones that are on.
+ */
 export function formFromDefaults(defaults: Partial<Settings> | undefined, variants: VariantDef[]): SettingsForm {
   const active = defaults?.activeVariants ?? variants.filter((v) => v.default).map((v) => v.id);
-  const judge = variants.filter((v) => v.group === "judge");
-  const judgeRule = judge.find((v) => active.includes(v.id))?.id ?? judge[0]?.id ?? "judgeRotate";
+  const picks: Record<string, string> = {};
+  for (const { group, variants: members } of variantsOf({ variants }).groups) {
+    const pick = members.find((v) => active.includes(v.id)) ?? members.find((v) => v.default) ?? members[0];
+    if (pick) picks[group] = pick.id;
+  }
   return {
     handSize: defaults?.handSize ?? 7,
     endCondition: defaults?.endCondition ?? "points",
@@ -85,7 +96,7 @@ export function formFromDefaults(defaults: Partial<Settings> | undefined, varian
     submitTimeout: defaults?.submitTimeout ?? null,
     judgeTimeout: defaults?.judgeTimeout ?? null,
     packIds: defaults?.packIds ?? ["base"],
-    judgeRule,
+    picks,
     extras: variants.filter((v) => !v.group && active.includes(v.id)).map((v) => v.id),
     revealToAll: defaults?.revealToAll ?? true,
     blankCards: defaults?.blankCards ?? 0,
@@ -139,7 +150,7 @@ export function toSettings(f: SettingsForm): Partial<Settings> {
     handSize: f.handSize,
     endCondition: f.endCondition,
     packIds: [...f.packIds],
-    activeVariants: [f.judgeRule, ...f.extras],
+    activeVariants: [...Object.values(f.picks), ...f.extras],
     revealToAll: f.revealToAll,
     blankCards: f.blankCards,
     blockedWords: blockedList(f.blockedWords),

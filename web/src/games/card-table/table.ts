@@ -12,7 +12,7 @@ export const PHASE = {
   END: "END",
 } as const;
 
-/** The virtual player of the `rando` variant. */
+/** Rando's player id (the virtual player a definition's `randoSubmit` seats). */
 export const RANDO = "rando";
 
 /** CAH's decks and slots, for a definition that does not spell out `judging`. */
@@ -91,15 +91,15 @@ export function mySlot(v: GameStateView, slot: string | undefined): Card[] {
   return meOf(v)?.slots[slot] ?? [];
 }
 
-export function variantOn(v: GameStateView, id: string): boolean {
-  return v.activeVariants.includes(id);
-}
-
-/** Points the viewer could stake under gambling: won prompt cards, or a stake already paid this round. */
+/**
+ * Whether the viewer could stake a point on a second answer: the server says the wager slot
+ * is open at this table (`judging.wagers`, from the definition, not a variant's id), and they
+ * have won prompt cards, or paid a stake already this round.
+ */
 export function canStake(v: GameStateView): boolean {
   const me = meOf(v);
   const j = judgingOf(v);
-  if (!me || !j.wagerSlot || !variantOn(v, "gambling")) return false;
+  if (!me || !j.wagerSlot || !v.judging?.wagers) return false;
   return (me.slots[j.wagerSlot]?.length ?? 0) > 0 || (me.slotCounts[j.scoreSlot] ?? 0) > 0 || me.score > 0;
 }
 

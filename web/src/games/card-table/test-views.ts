@@ -80,6 +80,7 @@ export function submitView(over: Partial<GameStateView> = {}, pick = 1): GameSta
     startedAt: T0,
     settings: settings(),
     activeVariants: ["judgeRotate"],
+    judging: { voting: false, wagers: false },
     roles: { lead: "P1", judge: "P1", turn: null },
     players: [
       player("P1", "Ada", { isLead: true, handCount: 7 }),

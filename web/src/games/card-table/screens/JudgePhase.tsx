@@ -9,13 +9,14 @@ import type { ScreenProps } from "./props";
 import { nameIn } from "./RoundResult";
 
 /**
- * The judge reads the anonymous answers, each filled into the prompt, and picks one; with the
- * voting variant everyone votes for one that is not their own (the server lists which).
+ * The judge reads the anonymous answers, each filled into the prompt, and picks one; at a
+ * table that votes (the server's `judging.voting`) everyone votes for one that is not their
+ * own (the server lists which).
  */
 export function JudgePhase(props: ScreenProps) {
   const { s, v, room } = props;
   const prompt = promptOf(v);
-  const voting = v.activeVariants.includes("voting");
+  const voting = v.judging?.voting === true;
   const votable = new Set(v.legalActions.flatMap((a) => (a.type === "selectWinner" && a.index ? [a.index] : [])));
   const judging = isJudge(v) || votable.size > 0;
   const judge = playerOf(v, v.roles.judge);

@@ -1,7 +1,7 @@
 import { Button } from "../../../kit/Button";
 import { Choice } from "../../../kit/Choice";
 import { LIMITS, type SettingsForm } from "../settings-form";
-import { variantsOf } from "../summary";
+import { groupLabel, variantsOf } from "../summary";
 import type { PacksState } from "../usePacks";
 import type { EndCondition, PackInfo, VariantDef } from "../wire";
 
@@ -27,10 +27,14 @@ const COUNTS = [
   { key: "blankCards", label: "Blank cards to write on", testId: "setting-blank-cards" },
 ] as const;
 
-/** The table's settings: how it ends, hand size, judge rule, extras, packs, time limits. */
+/**
+ * The settings of a table with judged rounds (the only ones this form is for): how it ends,
+ * hand size, blank cards, packs, one choice per variant group (CAH's: who judges), the
+ * ungrouped variants as house rules, time limits. Variants show in the definition's words.
+ */
 export function SettingsFields({ form, onChange, variants, packs: listing }: Props) {
   const set = (patch: Partial<SettingsForm>) => onChange({ ...form, ...patch });
-  const { judge, toggles } = variantsOf({ variants });
+  const { groups, toggles } = variantsOf({ variants });
   return (
     <div className="ct-settings">
       <fieldset className="ct-fieldset">
@@ -69,7 +73,7 @@ export function SettingsFields({ form, onChange, variants, packs: listing }: Pro
 
       <fieldset className="ct-fieldset">
         <legend className="label">Cards</legend>
-        {COUNTS.filter((c) => c.key === "handSize" || judge.length > 0).map((c) => (
+        {COUNTS.map((c) => (
           <CountField
             key={c.key}
             label={c.label}
@@ -79,7 +83,7 @@ export function SettingsFields({ form, onChange, variants, packs: listing }: Pro
             testId={c.testId}
           />
         ))}
-        {judge.length > 0 && form.blankCards > 0 && (
+        {form.blankCards > 0 && (
           <label className="stack stack--tight">
             <span className="small">Words a written card may not use (separated by commas)</span>
             <input
@@ -130,26 +134,28 @@ export function SettingsFields({ form, onChange, variants, packs: listing }: Pro
         )}
       </fieldset>
 
-      <fieldset className="ct-fieldset">
-        <legend className="label">Who judges</legend>
-        <div className="ct-choices ct-choices--stack">
-          {judge.map((v) => (
-            <Choice
-              key={v.id}
-              name="judge-rule"
-              checked={form.judgeRule === v.id}
-              onChoose={() => set({ judgeRule: v.id })}
-              testId={`variant-${v.id}`}
-              className="ct-choice ct-choice--block"
-            >
-              <span>
-                <strong>{v.name}</strong>
-                <span className="ct-choice__desc">{v.description}</span>
-              </span>
-            </Choice>
-          ))}
-        </div>
-      </fieldset>
+      {groups.map((g) => (
+        <fieldset key={g.group} className="ct-fieldset">
+          <legend className="label">{groupLabel(g.group)}</legend>
+          <div className="ct-choices ct-choices--stack">
+            {g.variants.map((v) => (
+              <Choice
+                key={v.id}
+                name={`variant-group-${g.group}`}
+                checked={form.picks[g.group] === v.id}
+                onChoose={() => set({ picks: { ...form.picks, [g.group]: v.id } })}
+                testId={`variant-${v.id}`}
+                className="ct-choice ct-choice--block"
+              >
+                <span>
+                  <strong>{v.name}</strong>
+                  <span className="ct-choice__desc">{v.description}</span>
+                </span>
+              </Choice>
+            ))}
+          </div>
+        </fieldset>
+      ))}
 
       {toggles.length > 0 && (
         <fieldset className="ct-fieldset">
