@@ -79,6 +79,8 @@ export const REFUSALS = {
   definition_unplayable:
     "an uploaded definition's trial game (bots choosing random legal actions) stalled, refused an action it listed, or did not end in time",
   definition_too_large: "a definition over the byte limit",
+  trials_busy:
+    "the server is already trying out as many uploaded definitions as it runs at once: send it again shortly",
   text_too_long: "a text field of an upload is over its limit (the message names the field)",
   nested_too_deep: "an upload nests objects deeper than allowed",
   invalid_cursor: "a paging cursor the server did not give",

@@ -27,6 +27,7 @@ import { PAGE_SIZES, pageOf, pageOver, pageParams } from "./paging";
 import { admitContent } from "./quota";
 import { type DefinitionRow, definitionBytes, definitionExists, listDefinitionsPage, saveDefinition } from "./store";
 import { refuseOverlong, TEXT_LIMITS } from "./text-limits";
+import { trialGate } from "./trial-gate";
 
 const shippedIds = () => new Set(shippedPacks().map((p) => p.id));
 
@@ -334,7 +335,7 @@ export const cardTableRoutes: RouteDef[] = [
     summary:
       "Upload a game definition (JSON, at most 64 KB): a new game with no new code; yours (X-Parlor-Owner), listed for everyone",
     body: GameDefinition,
-    refusals: [409, 413, 422],
+    refusals: [409, 413, 422, 503],
     bodyLimit: PACK_LIMITS.definitionBytes,
     perMinute: PACK_LIMITS.uploadsPerMinute,
     async handle(ctx, req) {
@@ -344,7 +345,8 @@ export const cardTableRoutes: RouteDef[] = [
       if (builtinDefinitions.has(def.id) || (await definitionExists(ctx.db, def.id)))
         throw new ApiRefusal(409, "definition_exists", `A definition with id "${def.id}" already exists.`);
       await admitContent(ctx, owner, definitionBytes(def));
-      const trial = await trialGame(def, await trialTable(ctx.db, def, owner), def.id);
+      const table = await trialTable(ctx.db, def, owner);
+      const trial = await trialGate.run(() => trialGame(def, table, def.id));
       if (!trial.ok)
         throw new ApiRefusal(
           422,
