@@ -14,7 +14,11 @@ export abstract class BenchBot {
   readonly finished: Promise<void>;
 
   /** `play` names what a drop interrupts ("match", "game"). */
-  constructor(url: string, play: string, options: { auth?: Record<string, unknown>; autoConnect?: boolean }) {
+  constructor(
+    url: string,
+    play: string,
+    options: { auth?: Record<string, unknown>; autoConnect?: boolean; query?: { room: string } },
+  ) {
     this.finished = new Promise((resolve) => {
       this.finish = resolve;
     });

@@ -128,8 +128,8 @@ interface SetupResult {
   /** CPU (ms) of the same processes over `idleMs` before any room existed: health checks, timers' polling, heartbeats. */
   idleCpu: number;
   idleMs: number;
-  /** Messages the Socket.IO adapter added to its Redis stream in the window (every node reads each). */
-  streamMessages: number | null;
+  /** Messages the Socket.IO adapter published in the window (sharded pub/sub: only nodes with a socket of the room hear each). */
+  published: number | null;
   refusals: Counter;
   oddities: Counter;
   echo: { result: EchoResult; cpuMs: number | null } | null;
@@ -203,12 +203,11 @@ async function dropPrefix(redis: Redis, prefix: string): Promise<void> {
   } while (cursor !== "0");
 }
 
-/** How many entries were ever added to a stream (Redis 7's XINFO STREAM), or null. */
-async function streamAdded(redis: Redis, key: string): Promise<number | null> {
+/** How many SPUBLISH calls the Redis server has answered since it started (INFO commandstats), or null. */
+async function spublishCalls(redis: Redis): Promise<number | null> {
   try {
-    const info = (await redis.xinfo("STREAM", key)) as unknown[];
-    const i = info.indexOf("entries-added");
-    return i >= 0 ? Number(info[i + 1]) : null;
+    const m = /cmdstat_spublish:calls=(\d+)/.exec(await redis.info("commandstats"));
+    return m ? Number(m[1]) : 0;
   } catch {
     return null;
   }
@@ -394,7 +393,7 @@ async function runSetup(s: Setup): Promise<void> {
     cpu: null,
     idleCpu: 0,
     idleMs: 0,
-    streamMessages: null,
+    published: null,
     refusals: new Counter(),
     oddities: new Counter(),
     echo: null,
@@ -444,14 +443,13 @@ async function runSetup(s: Setup): Promise<void> {
 
     bench.phase = `${s.label}: measuring`;
     say(`${s.label}: ${r.seated} bots seated, measuring ${WINDOW_MS / 1000} s`);
-    const stream = `${prefix}socket.io`;
-    const stream0 = redis ? await streamAdded(redis, stream) : null;
+    const published0 = redis ? await spublishCalls(redis) : null;
     const t0 = performance.now();
     r.cpu = await cpuOver(WINDOW_MS, s, nodes, bystander, proxy, db);
     const t1 = performance.now();
     r.windowMs = t1 - t0;
-    const stream1 = redis ? await streamAdded(redis, stream) : null;
-    r.streamMessages = stream0 !== null && stream1 !== null ? stream1 - stream0 : null;
+    const published1 = redis ? await spublishCalls(redis) : null;
+    r.published = published0 !== null && published1 !== null ? published1 - published0 : null;
 
     await sleep(ACK_GRACE_MS);
     for (const t of r.timeline) if (t.at >= t0 && t.at < t1) r.acks.add(t.ms);
@@ -534,11 +532,8 @@ function report() {
   row("  per input, idle taken off", (r) =>
     r.idleMs ? fmtCpu(perInput(serverCpu(r.cpu) - (r.idleCpu * r.windowMs) / r.idleMs, r)) : "–",
   );
-  row("adapter stream messages / input", (r) =>
-    r.streamMessages === null ? "–" : (r.streamMessages / r.acks.count).toFixed(2),
-  );
-  row("  read by nodes / input", (r) =>
-    r.streamMessages === null ? "–" : ((r.streamMessages * r.setup.nodes) / r.acks.count).toFixed(2),
+  row("adapter messages published / input", (r) =>
+    r.published === null ? "–" : (r.published / r.acks.count).toFixed(2),
   );
   row("refusals / oddities", (r) => `${r.refusals.total} / ${r.oddities.total}`);
 

@@ -192,6 +192,8 @@ export class SeatBenchBot extends BenchBot {
   ) {
     super(`${room.url}/${room.game.ns}`, "game", {
       auth: { roomId: room.roomId, token, name, ...(room.compact ? COMPACT_HANDSHAKE : {}) },
+      // As the web client does: a load balancer keeps the room's sockets on one node.
+      query: { room: room.roomId },
     });
     this.kindOf = frameKinds(room.game.ns);
     this.compact = room.compact ? new CompactView() : null;

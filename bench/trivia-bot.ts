@@ -136,7 +136,7 @@ export class Bot extends BenchBot {
     private readonly room: RoomRun,
     private readonly tag: string,
   ) {
-    super(`${room.url}/trivia`, "match", { autoConnect: false });
+    super(`${room.url}/trivia`, "match", { autoConnect: false, query: { room: room.code } });
     this.player = new TriviaDuelPlayer(seedRng(`${room.code} ${tag}`));
     this.socket.on("message", (m: ServerMessage) => this.onMessage(m));
   }

@@ -7,8 +7,8 @@ import { describeWithHaproxy, describeWithPostgres, describeWithRedis, postgresU
 import { alive, socketOpens, until } from "./support/waits";
 
 /** Through HAProxy: the status and the node that answered. */
-async function readyz(url: string) {
-  const r = await fetch(`${url}/readyz`);
+async function readyz(url: string, query = "") {
+  const r = await fetch(`${url}/readyz${query}`);
   await r.body?.cancel();
   return { status: r.status, node: r.headers.get("x-parlor-node") };
 }
@@ -82,6 +82,16 @@ describeWithHaproxy("npm run cluster", () => {
           seen.add(r.node);
         }
         expect([...seen].sort()).toEqual(["node1", "node2"]);
+        // A request that names its room (as every socket of the web client does) goes to the
+        // node the room's code hashes to, every time; codes spread over both nodes.
+        const homes = new Map<string, Set<string | null>>();
+        for (const code of ["ABCDEF", "QWERTY", "ZXCVBN", "PLMOKN", "HJKLUI", "TREWQA"])
+          for (let i = 0; i < 4; i++) {
+            const r = await readyz(front, `?room=${code}`);
+            homes.set(code, (homes.get(code) ?? new Set()).add(r.node));
+          }
+        for (const [code, nodes] of homes) expect({ code, nodes: nodes.size }).toEqual({ code, nodes: 1 });
+        expect(new Set([...homes.values()].flatMap((n) => [...n])).size).toBe(2);
         expect(await socketOpens(front)).toBe(true);
         expect(await socketOpens(front)).toBe(true);
         // Pages served through HAProxy connect: from the public origin every node was given, by

@@ -219,18 +219,21 @@ describeWithPostgres("two nodes on one Redis and one PostgreSQL", () => {
       }
     });
 
-    it("a connection that drops and recovers keeps its seat and plays on", async () => {
+    it("a connection that drops comes back through the other node, joins again, keeps its seat and plays on", async () => {
       const code = await triviaRoom(a, { reconnectGraceSec: 600 });
       const p1 = new Player(a.url, "/trivia", { reconnection: true });
       players.push(p1);
-      p1.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
+      const playerId = randomUUID();
+      p1.send({ type: "JOIN_ROOM", roomId: code, playerId });
       expect((await p1.next("ROOM_STATE")).you).toBe("P1");
-      // The transport drops (not a clean disconnect): Socket.IO reconnects and recovers it.
-      const recovered = new Promise<boolean>((resolve) =>
-        p1.socket.once("connect", () => resolve(p1.socket.recovered)),
-      );
+      // The transport drops (not a clean disconnect). There is no connection-state recovery
+      // (docs/scale-out.md, "Fan-out"): the client reconnects as a new connection and joins
+      // again with its playerId, as every client does after a drop, here on the other node.
+      const back = new Promise<boolean>((resolve) => p1.socket.once("connect", () => resolve(p1.socket.recovered)));
+      (p1.socket.io as unknown as { uri: string }).uri = b.url;
       (p1.socket.io.engine as unknown as { close(): void }).close();
-      expect(await recovered).toBe(true);
+      expect(await back).toBeFalsy();
+      p1.send({ type: "JOIN_ROOM", roomId: code, playerId });
       await p1.next("ROOM_STATE", (m) => m.you === "P1");
       const p2 = player(b, "/trivia");
       p2.send({ type: "JOIN_ROOM", roomId: code, playerId: randomUUID() });
@@ -318,6 +321,23 @@ describeWithPostgres("two nodes on one Redis and one PostgreSQL", () => {
       duel.players[1]!.send({ type: "MATCH" });
       for (const p of duel.players) await p.next("PHASE_CLUE", (m) => m.pot === 100);
       expect(duel.follow.map((f) => f.full())).toEqual([1, 1]);
+    });
+
+    it("a node's fan-out connection drops: what it missed meanwhile reaches its sockets when it is back", async () => {
+      const code = await triviaRoom(a, { betTimeLimitSec: 300, postClueTimeoutSec: 300, reconnectGraceSec: 600 });
+      const duel = await triviaDuel([a, b], code, players);
+      const [p1, p2] = duel.players as [Player, Player];
+      for (const p of duel.players) await p.next("PHASE_BETTING", (m) => m.awaitingAction === "P1");
+      // Node B stops hearing the adapter (pub/sub keeps nothing for it), and P1 bets on node A.
+      const fanout = b.cluster!.fanoutRedis;
+      fanout.disconnect();
+      p1.send({ type: "BET", amount: 50 });
+      const bet = await p1.next("BET_PLACED", (m) => m.pot === 50);
+      fanout.connect().catch(() => {});
+      // Back: node B resends its room, so P2 is current without waiting for the room's next step.
+      const state = await p2.next("ROOM_STATE", (m) => (m.seq as number) >= (bet.seq as number));
+      expect(state).toMatchObject({ phase: "BETTING", pot: 50, betting: { awaitingAction: "P2" } });
+      expect(p2.inbox.some((m) => m.type === "BET_PLACED")).toBe(false);
     });
 
     it("a seat is disconnected only when its last socket on any node has gone", async () => {

@@ -6,6 +6,7 @@ import { registerAccountRoutes } from "./account-routes";
 import { trustedHops } from "./client-address";
 import { openCluster } from "./cluster";
 import { type Config, scaleOut } from "./config";
+import { resyncLocalRooms } from "./fanout-restored";
 import { startRoomHost } from "./host-setup";
 import { createHttpApp, registerHttpGuards } from "./http-app";
 import { sweepIdleRooms } from "./idle-sweeper";
@@ -93,11 +94,14 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
     services,
     () => !draining,
     trusted,
-    cluster && presence ? { adapter: cluster.adapter, socketOptions: cluster.socketOptions, presence } : undefined,
+    cluster && presence ? { adapter: cluster.adapter, presence } : undefined,
     roomBudget,
   );
   const sweeper = sweepIdleRooms(host, config, app.log);
-  if (cluster) await watchRedisResets(cluster, presence, host, log, onError, app.log);
+  if (cluster) {
+    cluster.onFanoutRestored(() => resyncLocalRooms(io, host, onError, app.log));
+    await watchRedisResets(cluster, presence, host, log, onError, app.log);
+  }
   const recovery = recoverInBackground(host, log, cluster !== null, onError, app.log, () => {
     recovering = false;
   });

@@ -1,13 +1,11 @@
-import { createAdapter } from "@socket.io/redis-streams-adapter";
+import { randomUUID } from "node:crypto";
+import { createShardedAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import { BullMQScheduler } from "../platform/bullmq-scheduler";
 import { RedisLiveStore } from "../platform/redis-live-store";
 import { type RedisReset, ResetWatch } from "../platform/redis-reset";
 import { RedisRoomLock } from "../platform/redis-room-lock";
 import { type SeatGone, SeatPresence } from "../platform/seat-presence";
-
-/** How long a connection that dropped may come back with its rooms and missed messages (Socket.IO recovery). */
-const RECOVERY_MS = 2 * 60_000;
 
 export interface ClusterSettings {
   redisUrl: string;
@@ -16,12 +14,12 @@ export interface ClusterSettings {
 
 /**
  * Scale-out mode's shared parts, all on one Redis under one key prefix: the live store and
- * room locks, seat presence, the timers (BullMQ) and the Socket.IO adapter (Redis Streams).
+ * room locks, seat presence, the timers (BullMQ) and the Socket.IO adapter (sharded pub/sub).
  */
 export function openCluster(settings: ClusterSettings, onError: (err: unknown, context: string) => void) {
   const { redisUrl, prefix } = settings;
   const redis = new Redis(redisUrl);
-  // The adapter reads its stream with blocking calls: a connection of its own.
+  // A subscribed connection can send nothing else: the adapter listens on one of its own.
   const adapterRedis = new Redis(redisUrl);
   redis.on("error", (err) => onError(err, "redis"));
   adapterRedis.on("error", (err) => onError(err, "redis (socket adapter)"));
@@ -32,14 +30,16 @@ export function openCluster(settings: ClusterSettings, onError: (err: unknown, c
     redis,
     live: new RedisLiveStore(redis, prefix),
     lock: new RedisRoomLock(redis, prefix),
-    adapter: createAdapter(adapterRedis, {
-      streamName: `${prefix}socket.io`,
+    /** The adapter's subscriber connection (the tests cut it). */
+    fanoutRedis: adapterRedis,
+    // A channel per Socket.IO room (Redis 7 sharded pub/sub, "dynamic"): a node subscribes
+    // to the rooms its own sockets are in, so a room's messages reach only the nodes that
+    // hold one of its sockets. No connection-state recovery: every message carries the
+    // room's seq, a client that sees a gap resyncs, and one that reconnects joins again.
+    adapter: createShardedAdapter(redis, adapterRedis, {
       channelPrefix: `${prefix}socket.io`,
-      sessionKeyPrefix: `${prefix}sio:session:`,
+      subscriptionMode: "dynamic",
     }),
-    socketOptions: {
-      connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_MS, skipMiddlewares: true },
-    },
     scheduler(fire: (code: string) => Promise<void>) {
       scheduler = new BullMQScheduler({ redisUrl, redis, prefix, fire, onError });
       return scheduler;
@@ -47,6 +47,28 @@ export function openCluster(settings: ClusterSettings, onError: (err: unknown, c
     presence(onGone: (gone: SeatGone) => Promise<void>, onOrphaned: (codes: string[]) => Promise<void>) {
       presence = new SeatPresence(redis, prefix, onGone, onOrphaned);
       return presence;
+    },
+    /**
+     * Call `restored` each time the adapter's subscriber connection is back after a drop, once
+     * it has subscribed again to every channel it had. Pub/sub keeps nothing: what was
+     * published meanwhile never reached this node's sockets (see fanout-restored.ts).
+     */
+    onFanoutRestored(restored: () => Promise<void>) {
+      // One channel of this node's own, subscribed after the ones ioredis re-subscribes on
+      // reconnecting (it sends those before announcing "ready"): its reply means they are done.
+      const marker = `${prefix}socket.io#node#${randomUUID()}#`;
+      let dropped = false;
+      adapterRedis.on("close", () => {
+        dropped = true;
+      });
+      adapterRedis.on("ready", () => {
+        if (!dropped) return;
+        dropped = false;
+        adapterRedis
+          .ssubscribe(marker)
+          .then(restored)
+          .catch((err) => onError(err, "socket adapter resubscribe"));
+      });
     },
     /** Notice Redis losing everything (restarted without persistence): see redis-reset.ts. */
     watchResets(onReset: (reset: RedisReset) => Promise<void>) {

@@ -1,5 +1,5 @@
 import type { Namespace, Socket } from "socket.io";
-import type { ClientFrame, GameModule, ServiceContext } from "../engine/module";
+import type { GameModule, ServiceContext } from "../engine/module";
 import type { RoomHost } from "../platform/room-host";
 import type { SeatPresence } from "../platform/seat-presence";
 import type { SeatTokens } from "../platform/seat-tokens";
@@ -52,7 +52,6 @@ export function attachGateway(ns: Namespace, deps: GatewayDeps) {
     services: deps.services,
     joinsPerMinute: limits.joinsPerMinute,
     rooms: limits.rooms,
-    cluster: deps.presence !== undefined,
   });
   const floods = deps.floods ?? new FloodGuard();
 
@@ -70,15 +69,6 @@ export function attachGateway(ns: Namespace, deps: GatewayDeps) {
     if (wire.handshake) {
       const frame = wire.handshake(socket.handshake.auth);
       if (frame) frames.enqueue(frame);
-    }
-    // A connection Socket.IO recovered (after a blip, possibly from another node) has its
-    // rooms back but not its session here: it joins again with what it joined with.
-    const rejoin = socket.recovered ? (socket.data as { rejoin?: ClientFrame }).rejoin : undefined;
-    if (rejoin?.kind === "join") {
-      socket.rooms.forEach((room) => {
-        if (room !== socket.id) socket.leave(room);
-      });
-      frames.enqueue(rejoin);
     }
     socket.on("disconnect", () => frames.after(() => seats.release(session)));
   });

@@ -2,7 +2,7 @@ import type { Namespace, Socket } from "socket.io";
 import { diffViews, PATCH_EVENT, type PatchFrame, type ViewPatch } from "../engine/compact-wire";
 import type { WireAdapter } from "../engine/module";
 import type { Audience, Outbound, SeatId } from "../engine/rules";
-import type { PublishedStep, Publisher, Seated, ViewFor } from "../platform/room-host";
+import type { PublishedStep, Publisher, Seated } from "../platform/room-host";
 import { heldView, hold, isCompact } from "./compact-views";
 
 /** Socket.IO rooms per game room: everyone, each seat, and the spectators. */

@@ -28,8 +28,6 @@ export interface JoinDeps {
   joinsPerMinute: number;
   /** Rooms a client address may create, shared with every other way of making one. */
   rooms: RoomBudget;
-  /** Scale-out mode: a recovered connection may come back on another node, which joins it again. */
-  cluster: boolean;
 }
 
 /**
@@ -104,8 +102,6 @@ export class SocketJoins {
       if (s.wire.spectating) s.send(s.wire.spectating(code));
     }
     if (!r.greeted) s.greet({ code, seat: r.seat, name }, await host.viewAt(code, r.seat));
-    // Kept with the socket: a connection recovered on another node joins again from it.
-    if (this.deps.cluster) socket.data.rejoin = { ...frame, roomId: code, create: false };
     if (!r.refused) ack?.({ ok: true });
     else ack?.({ ok: false, error: r.refused.code, message: r.refused.message });
   }

@@ -56,8 +56,8 @@ export function attachSockets(
   accepting: () => boolean = () => true,
   /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY). */
   trusted: TrustedHop = trustNoHop,
-  /** Scale-out mode: the Redis adapter (fan-out to every node), its recovery options and seat presence. */
-  cluster?: { adapter: ServerOptions["adapter"]; socketOptions: Partial<ServerOptions>; presence: SeatPresence },
+  /** Scale-out mode: the Redis adapter (fan-out to the nodes that hold a room's sockets) and seat presence. */
+  cluster?: { adapter: ServerOptions["adapter"]; presence: SeatPresence },
   /** Rooms per client address, shared with the REST routes that make rooms. */
   rooms: RoomBudget = new RoomBudget(config.ROOMS_PER_MINUTE),
 ) {
@@ -75,7 +75,7 @@ export function attachSockets(
     maxHttpBufferSize: MAX_FRAME_BYTES,
     pingInterval: PING_INTERVAL_MS,
     pingTimeout: PING_TIMEOUT_MS,
-    ...(cluster ? { adapter: cluster.adapter, ...cluster.socketOptions } : {}),
+    ...(cluster ? { adapter: cluster.adapter } : {}),
     // Pages from other origins are refused, and one address may open only so many connections
     // a minute (the same allowance as joins): a socket cut off for flooding cannot simply return.
     allowRequest: (req, done) => {

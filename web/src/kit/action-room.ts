@@ -94,6 +94,7 @@ export function useActionRoom<S extends RoomBase, A extends { kind: string }, M,
   const room = useRoom<S, A | EnvelopeAction<Act>, M>({
     namespace: spec.namespace,
     session: roomId,
+    room: roomId,
     init: spec.init,
     reducer: spec.reducer,
     handshake: () => {

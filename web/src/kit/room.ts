@@ -11,6 +11,8 @@ export interface RoomSpec<S extends RoomBase, A extends { kind: string }, M> {
   namespace: string;
   /** A new socket whenever this changes (the room, the role the page opened it in…); null: none yet. */
   session: string | null;
+  /** The room's code, named in the socket's URL (docs/scale-out.md, "Keeping a room on one node"). */
+  room?: string;
   init(): S;
   reducer(s: S, a: A | RoomAction<M>): S;
   /** What the handshake carries, read again on every (re)connect (so a new seat token counts at once). */
@@ -82,7 +84,7 @@ export function useRoom<S extends RoomBase, A extends { kind: string }, M>(spec:
           () => cb(COMPACT_HANDSHAKE),
         );
     };
-    const socket = connectNamespace(namespace, { auth });
+    const socket = connectNamespace(namespace, { auth, room: specRef.current.room });
     socketRef.current = socket;
     // Before the watcher's own: the game hears of a new connection before the line is "online".
     const compact = new CompactView();

@@ -36,6 +36,7 @@ export function useSerpentRoom(code: string, role: RoomRole, watchKey: string | 
   const room = useRoom({
     namespace: "/game",
     session: [code, role, watchKey, watcher].join("\n"),
+    room: code,
     init: () => initialClient(code),
     reducer: serpentReducer,
     handshake: async () => {

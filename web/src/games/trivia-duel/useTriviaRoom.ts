@@ -41,6 +41,7 @@ export function useTriviaRoom(roomId: string, name: string | null): TriviaRoomHa
   const room = useRoom({
     namespace: "/trivia",
     session: name === null ? null : `${roomId}\n${name}`,
+    room: roomId,
     init: () => initialTriviaState(roomId),
     reducer: triviaReducer,
     hello: () => ({
