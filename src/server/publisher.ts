@@ -149,10 +149,12 @@ export class SocketPublisher implements Publisher {
     const seated = new Set(seats);
     const views = new Map<SeatId | null, unknown>();
     const diffs = new Map<unknown, Map<SeatId | null, ViewPatch>>();
-    for (const id of members) {
-      const socket = ns.sockets.get(id);
-      if (!socket) continue;
-      const at = placeOf(socket, code);
+    // What the step says to each place (a seat, the watchers, a socket still joining): the
+    // same for every socket there, so worked out once per place, not once per socket.
+    const heard = new Map<SeatId | null | undefined, { events: unknown[]; viewed: boolean }>();
+    const hearing = (at: SeatId | null | undefined) => {
+      const known = heard.get(at);
+      if (known) return known;
       const events: unknown[] = [];
       let viewed = false;
       for (const o of out) {
@@ -160,6 +162,15 @@ export class SocketPublisher implements Publisher {
         if ("view" in o) viewed ||= at !== undefined && (at === null || seated.has(at));
         else events.push(named ? encode((o as Extract<Outbound, { msg: unknown }>).msg) : o.msg);
       }
+      const made = { events, viewed };
+      heard.set(at, made);
+      return made;
+    };
+    for (const id of members) {
+      const socket = ns.sockets.get(id);
+      if (!socket) continue;
+      const at = placeOf(socket, code);
+      const { events, viewed } = hearing(at);
       if (!viewed && events.length === 0) continue;
       let patch: ViewPatch = [];
       const before = heldView(socket);
