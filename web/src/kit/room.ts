@@ -11,7 +11,7 @@ export interface RoomSpec<S extends RoomBase, A extends { kind: string }, M> {
   namespace: string;
   /** A new socket whenever this changes (the room, the role the page opened it in…); null: none yet. */
   session: string | null;
-  /** The room's code, named in the socket's URL (docs/scale-out.md, "Keeping a room on one node"). */
+  /** The room's code, named in the socket's URL (docs/scale-out.md, "Fan-out"). */
   room?: string;
   init(): S;
   reducer(s: S, a: A | RoomAction<M>): S;
