@@ -44,12 +44,15 @@ function section(cfg: string, header: string): string[] {
 }
 
 describe("the HAProxy configuration", () => {
-  it("sends players on the bind address round robin to every node, checked on /readyz", () => {
+  it("balances players over every node, the sockets of a room by its code, checked on /readyz", () => {
     const cfg = haproxyConfig(local);
     expect(cfg.startsWith("# for the test\n")).toBe(true);
     expect(section(cfg, "frontend players")).toEqual(["bind 127.0.0.1:3000", "default_backend nodes"]);
     const backend = section(cfg, "backend nodes");
-    expect(backend).toContain("balance roundrobin");
+    // A socket that names its room (?room=CODE) goes by a consistent hash of it; without one
+    // HAProxy falls back to round robin.
+    expect(backend).toContain("balance url_param room");
+    expect(backend).toContain("hash-type consistent");
     expect(backend).toContain("option httpchk");
     expect(backend).toContain(`http-check send meth GET uri ${HEALTH_PATH}`);
     expect(HEALTH_PATH).toBe("/readyz");
