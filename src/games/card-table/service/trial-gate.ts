@@ -13,7 +13,9 @@ export class TrialGate {
 
   constructor(
     private readonly running = 1,
-    private readonly waiting = 4,
+    // One in line: its answer comes within two trial budgets (20 s), inside a proxy's usual
+    // 30 s (deploy/haproxy.cfg); more would wait past it and be answered to nobody.
+    private readonly waiting = 1,
   ) {}
 
   /** Trials running now and waiting in line. */
