@@ -51,16 +51,3 @@ export function paddedDefinition(base: GameDefinition, plan: PaddingPlan): GameD
     if (room <= PAD_DESCRIPTION) return def;
   }
 }
-
-/**
- * How long each run of moves between two yields to the event loop took, from the trial's
- * clock readings: `stamps[0]` is read as the trial starts and one more before each move,
- * after the yield that precedes every `every`-th move (src/games/card-table/trial.ts), so
- * readings `every` apart bracket one slice. The last slice may be shorter.
- */
-export function sliceTimes(stamps: readonly number[], every: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < stamps.length - 1; i += every)
-    out.push(stamps[Math.min(i + every, stamps.length - 1)]! - stamps[i]!);
-  return out;
-}

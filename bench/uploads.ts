@@ -19,7 +19,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { shippedPacks } from "../src/games/card-table/content/shipped";
 import type { GameDefinition } from "../src/games/card-table/definition";
@@ -31,7 +31,7 @@ import { cardTable, roundTrip } from "../test/support/flood-room";
 import { BenchChild, type ChildStats } from "./children";
 import { numArg, sleep, stringOptions, usageOnHelp } from "./harness";
 import { fmtMs, grid, Samples } from "./stats";
-import { paddedDefinition, sliceTimes } from "./upload-definitions";
+import { paddedDefinition } from "./upload-definitions";
 
 const USAGE = `npm run bench:uploads -- [--uploads 5] [--definition crazy-eights] [--players N] [--end-value 400]
   [--quiet-sec 5] [--gap-ms 50] [--timeout-sec 110]`;
@@ -80,23 +80,21 @@ const defs = Array.from({ length: uploads }, (_, i) =>
 );
 const size = (d: GameDefinition) => Buffer.byteLength(JSON.stringify(d));
 
-// One trial in this process, alone, before the server starts: its moves and the runs of moves
-// between yields, after one run of the same trial to warm up (the server's first trial is cold).
+// One trial in this process, alone, before the server starts, after one run of the same
+// trial to warm up (the server's first trial is cold): how long it takes, and how long it
+// keeps the event loop at a stretch (its slices between yields), read as the loop's delay.
 const shipped = new Map(shippedPacks().map((p) => [p.id, p]));
 await trialGame(defs[0]!, { packs: (id) => shipped.get(id) }, defs[0]!.id);
-const stamps: number[] = [];
+const loop = monitorEventLoopDelay({ resolution: 1 });
+loop.enable();
+const t0 = performance.now();
 const local = await trialGame(defs[0]!, { packs: (id) => shipped.get(id) }, defs[0]!.id, {
   ...TRIAL_LIMITS,
   budgetMs: Number.POSITIVE_INFINITY,
-  clock: () => {
-    const t = performance.now();
-    stamps.push(t);
-    return t;
-  },
 });
-const slices = new Samples();
-for (const ms of sliceTimes(stamps, 20)) slices.add(ms);
-const localMs = stamps.at(-1)! - stamps[0]!;
+const localMs = performance.now() - t0;
+loop.disable();
+const loopMs = (ns: number) => ns / 1e6;
 
 const dataDir = mkdtempSync(join(tmpdir(), "parlor-uploads-bench-"));
 cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -178,8 +176,8 @@ console.log(
 );
 console.log(
   `one trial alone in this process (${defs[0]!.id}): ${local.ok ? `${local.moves} moves` : `refused: ${local.why}`}, ` +
-    `${fmtMs(localMs)}; 20-move slices p50 ${fmtMs(slices.pct(50))}, p99 ${fmtMs(slices.pct(99))}, ` +
-    `max ${fmtMs(slices.max())} (${slices.count})`,
+    `${fmtMs(localMs)}; the event loop's delay meanwhile p50 ${fmtMs(loopMs(loop.percentile(50)))}, ` +
+    `p99 ${fmtMs(loopMs(loop.percentile(99)))}, max ${fmtMs(loopMs(loop.max))}`,
 );
 console.log(
   grid(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paddedDefinition, sliceTimes } from "../bench/upload-definitions";
+import { paddedDefinition } from "../bench/upload-definitions";
 import { GameDefinition } from "../src/games/card-table/definition";
 import { builtinDefinitions } from "../src/games/card-table/definitions/index";
 import { PACK_LIMITS } from "../src/games/card-table/service/limits";
@@ -29,14 +29,5 @@ describe("bench uploads: definitions filled to the size limit", () => {
 
   it("refuses a size the base does not fit in", () => {
     expect(() => paddedDefinition(base, { id: "x", bytes: 1000 })).toThrow(/before any padding/);
-  });
-});
-
-describe("bench uploads: a trial's slices from its clock readings", () => {
-  it("takes readings `every` apart, the last slice shorter", () => {
-    const stamps = [0, 1, 2, 4, 8, 16, 32];
-    expect(sliceTimes(stamps, 2)).toEqual([2, 6, 24]);
-    expect(sliceTimes(stamps, 4)).toEqual([8, 24]);
-    expect(sliceTimes([5], 20)).toEqual([]);
   });
 });
