@@ -26,6 +26,8 @@ export function TablePhase({ s, v, room }: ScreenProps) {
     setPicked(null);
   };
   const shared = v.definition.slots.filter((x) => x.scope === "global");
+  // A game with no deck (Pig: dice only) never deals a card: no hand to show.
+  const dealsCards = Object.keys(v.definition.decks).length > 0;
 
   return (
     <section className="ct-phase stack" data-testid="phase-TABLE" data-phase={v.currentPhase}>
@@ -44,7 +46,7 @@ export function TablePhase({ s, v, room }: ScreenProps) {
         </section>
       ))}
 
-      {me && (
+      {me && dealsCards && (
         <section className="ct-hand-box stack stack--tight" aria-labelledby="hand-title">
           <h2 className="ct-panel__title" id="hand-title">
             Your hand{byCard.size > 0 && <span className="muted small"> · tap a card you may play</span>}
@@ -97,7 +99,8 @@ export function TablePhase({ s, v, room }: ScreenProps) {
       <Tableaux
         v={v}
         detail={(p) =>
-          `${p.score} points · ${p.handCount} in hand` +
+          `${p.score} points` +
+          (dealsCards ? ` · ${p.handCount} in hand` : "") +
           Object.entries(v.playerVars?.[p.id] ?? {})
             .filter(([, x]) => varValue(x, v.players) !== null)
             .map(([k, x]) => ` · ${varName(k)} ${varValue(x, v.players)}`)
