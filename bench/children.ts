@@ -11,6 +11,9 @@ export interface ChildStats {
   cpuSystemMs: number;
   loop: LoopStats;
   rssMb: number;
+  /** What of the RSS is V8's heap in use, and memory outside it (Buffers, sockets' native parts). */
+  heapUsedMb: number;
+  externalMb: number;
 }
 
 export interface LoopStats {
@@ -170,11 +173,14 @@ export function serveChild(port: number, close: () => Promise<void>): void {
     if (m.type === "stop") void stop();
     if (m.type === "stats") {
       const used = process.cpuUsage(cpu);
+      const mem = process.memoryUsage();
       const stats: ChildStats = {
         cpuUserMs: used.user / 1000,
         cpuSystemMs: used.system / 1000,
         loop: readLoop(loop),
-        rssMb: process.memoryUsage().rss / 2 ** 20,
+        rssMb: mem.rss / 2 ** 20,
+        heapUsedMb: mem.heapUsed / 2 ** 20,
+        externalMb: mem.external / 2 ** 20,
       };
       cpu = process.cpuUsage();
       process.send?.({ type: "stats", ...stats } satisfies FromChild);

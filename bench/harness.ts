@@ -271,7 +271,7 @@ export const fmtLoop = (l: LoopStats | null): string =>
 export const fmtChild = (c: ChildStats | null, spanMs: number): string =>
   c
     ? `cpu ${((c.cpuUserMs + c.cpuSystemMs) / 1000).toFixed(1)} s (${((100 * (c.cpuUserMs + c.cpuSystemMs)) / Math.max(1, spanMs)).toFixed(0)}% of a core), ` +
-      `${fmtLoop(c.loop)}, rss ${c.rssMb.toFixed(0)} MB`
+      `${fmtLoop(c.loop)}, rss ${c.rssMb.toFixed(0)} MB (heap ${c.heapUsedMb.toFixed(0)}, external ${c.externalMb.toFixed(0)})`
     : "n/a";
 
 /** A Prometheus histogram as scraped: cumulative counts per upper bound (seconds), ascending. */

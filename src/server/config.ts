@@ -56,6 +56,12 @@ export const Config = z.object({
    * the main thread for memory:// (tests, where starting a worker per server costs more).
    */
   PGLITE_THREAD: z.enum(["auto", "worker", "main"]).default("auto"),
+  /**
+   * Embedded PGlite's buffer cache (PostgreSQL's shared_buffers), in MB. PostgreSQL's 128 MB
+   * is resident from the start inside PGlite's WebAssembly memory; the files are in the
+   * operating system's cache anyway, and Parlor's working set is small.
+   */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
   /** Multiplies every game duration: 1 in production; e.g. 0.05 for fast tests. */
   TIME_SCALE: z.coerce.number().positive().max(100).default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -35,6 +35,7 @@ export async function openData(
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     pgliteThread: config.PGLITE_THREAD === "auto" ? (inMemory ? "main" : "worker") : config.PGLITE_THREAD,
+    pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
     onIdleError: (err) => logger.warn({ err }, "PostgreSQL closed an idle connection"),
   });
   // Nothing reads or writes the tables before they are known to be readable: a server

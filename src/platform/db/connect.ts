@@ -7,6 +7,12 @@ import { checkDataDir, DataDirDamaged, recordDataDir } from "./data-dir-check";
 import { RemotePGlite } from "./pglite-remote";
 import type { Database } from "./schema";
 
+/** PGlite's own start parameters, with the buffer cache set when asked. */
+export function pgliteStartParams(sharedBuffersMb?: number): string[] {
+  const own = [...PGlite.defaultStartParams];
+  return sharedBuffersMb === undefined ? own : [...own, "-c", `shared_buffers=${sharedBuffersMb}MB`];
+}
+
 // Postgres returns int8 as strings; our bigints are millisecond timestamps, safe as numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
@@ -21,6 +27,8 @@ export interface DbOptions {
   dataDir: string;
   /** Where embedded PGlite runs: the main thread (the default here) or its own worker thread. */
   pgliteThread?: "worker" | "main";
+  /** PGlite's buffer cache (shared_buffers) in MB; PostgreSQL's own default (128) when unset. */
+  pgliteSharedBuffersMb?: number;
   /** Told when PostgreSQL closes an idle pooled connection (logged; the pool reconnects). */
   onIdleError?: (err: Error) => void;
 }
@@ -45,7 +53,11 @@ export async function connectDb(opts: DbOptions): Promise<DbHandle> {
   }
   let lite: PGlite | RemotePGlite;
   try {
-    lite = opts.pgliteThread === "worker" ? await RemotePGlite.create(opts.dataDir) : await PGlite.create(opts.dataDir);
+    const startParams = pgliteStartParams(opts.pgliteSharedBuffersMb);
+    lite =
+      opts.pgliteThread === "worker"
+        ? await RemotePGlite.create(opts.dataDir, startParams)
+        : await PGlite.create(opts.dataDir, { startParams });
     await lite.exec("SET TIME ZONE 'UTC'");
   } catch (err) {
     // PGlite says little more than "Aborted()" about files it cannot read.

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 
 interface Reply {
@@ -29,8 +31,19 @@ export class RemotePGlite {
   }
 
   /** Start the worker on `dataDir` (a directory, or memory://) and wait until PGlite is open. */
-  static async create(dataDir: string): Promise<RemotePGlite> {
-    const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), { workerData: { dataDir } });
+  static async create(dataDir: string, startParams: string[]): Promise<RemotePGlite> {
+    // A new directory is first made by a worker of its own, which then ends: creating one
+    // runs initdb, a second WebAssembly instance of several hundred MB that a long-lived
+    // thread with little garbage of its own would keep resident for hours before collecting it.
+    if (!dataDir.startsWith("memory://") && !existsSync(join(dataDir, "PG_VERSION")))
+      await RemotePGlite.open(dataDir, startParams).then((r) => r.close());
+    return RemotePGlite.open(dataDir, startParams);
+  }
+
+  private static async open(dataDir: string, startParams: string[]): Promise<RemotePGlite> {
+    const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), {
+      workerData: { dataDir, startParams },
+    });
     const remote = new RemotePGlite(worker);
     await remote.call({}, 0); // nothing to send: waits for the worker's opening message
     return remote;

@@ -14,7 +14,7 @@ const fail = (id, err) =>
   });
 
 try {
-  lite = await PGlite.create(workerData.dataDir);
+  lite = await PGlite.create(workerData.dataDir, { startParams: workerData.startParams });
   await lite.exec("SET TIME ZONE 'UTC'");
   port.postMessage({ id: 0, ready: true });
 } catch (err) {
