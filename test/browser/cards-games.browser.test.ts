@@ -44,6 +44,32 @@ async function twoAtTable(game: string) {
 
 const SUITS = ["clubs", "diamonds", "hearts", "spades"] as const;
 
+/** WCAG's contrast ratio of two computed colours ("rgb(r, g, b)"). */
+function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = (c.match(/[\d.]+/g) ?? []).map(Number).map((x) => {
+      const s = x / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/** How a hand card is drawn: its opacity (its own and its text's), text and face colours. */
+const cardLook = (p: Page, cardId: string) =>
+  id(p, `hand-card-${cardId}`).evaluate((b) => {
+    const own = getComputedStyle(b);
+    const text = getComputedStyle(b.querySelector(".ct-tile__text") ?? b);
+    return {
+      opacity: Number(own.opacity) * Number(text.opacity),
+      color: text.color,
+      face: own.backgroundColor,
+      border: own.borderStyle,
+    };
+  });
+
 describeWithChromium("Card Table's definition games in the browser", () => {
   it("Pig on the generic table: roll and hold, the score moves and the turn passes, to the target", async () => {
     const { ada, cy, code, seats, tag } = await twoAtTable("pig");
@@ -137,7 +163,7 @@ describeWithChromium("Card Table's definition games in the browser", () => {
     expect(start.globalSlots.pile).toHaveLength(1);
     const other = (p: Page) => (p === ada ? cy : ada);
     const pileTop = (p: Page) => p.locator('[data-testid="slot-pile"] .ct-mini-card').last();
-    const seen = { matches: 0, eights: 0, draws: 0 };
+    const seen = { matches: 0, eights: 0, draws: 0, unplayable: false };
     await playTable(
       [ada, cy],
       async (p, at) => {
@@ -184,10 +210,25 @@ describeWithChromium("Card Table's definition games in the browser", () => {
           if (await sameHand()) {
             expect((await roomState(code)).vocab?.vars.suit).toBe(named);
             await shows(other(p), "table-vars", `suit: ${named}`);
+            // The rules' count of passes is theirs alone: no chip for it.
+            expect(await id(other(p), "table-vars").textContent()).not.toMatch(/pass/i);
             expect(await pileTop(other(p)).textContent()).toBe(eight.properties.text);
             if (seen.eights === 1) await shot(other(p), `cards-61-eights-suit-named${tag(other(p))}`);
           }
         } else if (match) {
+          const unplayable = hand.filter((c) => !fits(c));
+          const red = unplayable.find((c) => c.properties.color === "red");
+          if (red && !seen.unplayable) {
+            // A card that may not be played is told apart by its face and border, not faded:
+            // a red one reads as well as any (WCAG AA for text, 4.5:1).
+            const [off, on] = [await cardLook(p, red.id), await cardLook(p, match.id)];
+            expect(off.opacity).toBe(1);
+            expect(contrast(off.color, off.face)).toBeGreaterThanOrEqual(4.5);
+            expect(off.face).not.toBe(on.face);
+            expect([off.border, on.border]).toEqual(["dashed", "solid"]);
+            await shot(p, `cards-64-eights-unplayable${tag(p)}`);
+            seen.unplayable = true;
+          }
           await id(p, `hand-card-${match.id}`).click();
           await press(p, "act-play");
           seen.matches++;
@@ -214,8 +255,9 @@ describeWithChromium("Card Table's definition games in the browser", () => {
           }
         } else await press(p, "act-nextTurn");
       },
-      async () => seen.matches > 0 && seen.eights > 0 && seen.draws > 0,
+      async () => seen.matches > 0 && seen.eights > 0 && seen.draws > 0 && seen.unplayable,
     );
+    expect(seen.unplayable).toBe(true);
     expect(seen.matches).toBeGreaterThan(0);
     expect(seen.eights).toBeGreaterThan(0);
     expect(seen.draws).toBeGreaterThan(0);

@@ -590,6 +590,53 @@ describeWithChromium("Card Table in the browser", () => {
     for (const p of [ada, bob, dee]) await p.context().close();
   });
 
+  it("on a phone the lead's veto panel is folded with a count, and opens as a short list that scrolls", async () => {
+    const ada = await mk(PHONE);
+    const code = await createTable(ada, "Ada");
+    const bots: CahBot[] = [];
+    for (const name of ["Bob", "Cal"])
+      bots.push(new CahBot(server.url, code, await seatToken(server.url, code, name), name));
+    await id(ada, "player-P3").waitFor();
+    await id(ada, "start-game").click();
+    await waitPhase(ada, "PROMPT", "SUBMIT", "JUDGE");
+    const panel = id(ada, "card-vetoes");
+    await panel.waitFor();
+    // Folded: no row takes room until the lead opens it, and the summary says how many there are.
+    const folded = await panel.evaluate((d) => ({
+      open: (d as HTMLDetailsElement).open,
+      count: Number(d.querySelector('[data-testid="veto-count"]')?.textContent),
+      rows: d.querySelectorAll('[data-testid="veto-row"]').length,
+    }));
+    expect(folded.open).toBe(false);
+    expect(folded.count).toBe(folded.rows);
+    expect(folded.rows).toBeGreaterThanOrEqual((await roomState(code)).settings.handSize);
+    expect(await panel.locator('[data-testid="veto-row"]').first().isVisible()).toBe(false);
+    await shot(ada, "cards-45-veto-folded-phone");
+    // Open, the list is a window of at most half the screen that scrolls in place…
+    await panel.locator("summary").click();
+    const list = panel.locator(".ct-vetoes");
+    const box = await list.evaluate((u) => ({ height: u.clientHeight, scroll: u.scrollHeight, screen: innerHeight }));
+    expect(box.height).toBeLessThanOrEqual(box.screen / 2);
+    expect(box.scroll).toBeGreaterThan(box.height);
+    expect(await fitsWidth(ada)).toBe(true);
+    await shot(ada, "cards-45-veto-open-phone");
+    // …and every row is still in reach: the last card's veto scrolls into view and takes it out.
+    const last = panel.locator('[data-testid="veto-row"]').last();
+    const lastId = (await last.getAttribute("data-card"))!;
+    await last.getByTestId("veto-card").click();
+    await until(
+      "the last card vetoed",
+      async () => (await roomState(code)).vetoed?.some((c) => c.id === lastId) || null,
+    );
+    await panel.locator(`[data-testid="veto-row"][data-card="${lastId}"]`).waitFor({ state: "detached" });
+    // A wide screen has room for the whole list beside the game.
+    await ada.setViewportSize({ width: 1280, height: 800 });
+    expect(await list.evaluate((u) => u.scrollHeight <= u.clientHeight)).toBe(true);
+    await shot(ada, "cards-45-veto-open-desk");
+    for (const b of bots) b.close();
+    await ada.context().close();
+  });
+
   it("the pack picker finds the shipped packs and your own, and pages through shared ones", async () => {
     // Thirty more shared packs from another uploader (one import, then a share each): with
     // "Two of a kind", one more than the picker shows at first.

@@ -82,6 +82,12 @@ describe("Crazy Eights: a shedding game from its definition alone", () => {
     expect(v.decks.stock).toMatchObject({ cards: [], count: 52 - 16 });
   });
 
+  it("every seat sees the suit in force, none the count of passes the rules keep", () => {
+    const t = eights(3, "c8-passes");
+    expect(t.state.vocab?.vars.passes).toBe(0);
+    for (const seat of ["P1", "P2"]) expect(stateView(t, seat).vars).toEqual({ suit: top(t).properties.suit });
+  });
+
   it(`${GAMES} seeded games of bots choosing random legal actions all end; going out scores the cards left in the other hands`, () => {
     let hands = 0;
     for (let g = 0; g < GAMES; g++) {

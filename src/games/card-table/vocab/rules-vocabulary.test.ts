@@ -28,6 +28,8 @@ const highCard = {
     wins: { scope: "player", initial: 0 },
     secret: { scope: "player", initial: "mine", visibility: "owner" },
     lastWinner: { scope: "global", initial: null },
+    plays: { scope: "global", initial: 0, visibility: "hidden" },
+    tally: { scope: "player", initial: 0, visibility: "hidden" },
   },
   named: {
     spotCards: { merge: { map: [{ var: "everyone" }, { var: "slots.spot" }] } },
@@ -64,7 +66,13 @@ const highCard = {
       activeRoles: ["turn"],
       allowedActions: ["play"],
       moves: { play: { from: "hand", to: "spot", if: { ">": [{ var: "card.properties.value" }, 1] } } },
-      afterAction: { play: [{ type: "passTurn" }] },
+      afterAction: {
+        play: [
+          { type: "set", var: "plays", value: { "+": [{ var: "vars.plays" }, 1] } },
+          { type: "set", var: "tally", value: { "+": [{ var: "my.vars.tally" }, 1] } },
+          { type: "passTurn" },
+        ],
+      },
       transitions: [{ to: "SCORE", condition: { type: "expr", expr: { var: "roundDone" } }, automatic: true }],
     },
     {
@@ -185,7 +193,7 @@ describe("the rules vocabulary, in a small game", () => {
     else expect(ended?.winners).toEqual([ended?.winner]);
   });
 
-  it("shows public variables to all and owner ones to their player only; legal actions list the seat's own moves", () => {
+  it("shows public variables to all, owner ones to their player only, hidden ones to nobody; legal actions list the seat's own moves", () => {
     const t = table();
     const v1 = (t.view("P1") as { state: Record<string, unknown> }).state;
     const v2 = (t.view("P2") as { state: Record<string, unknown> }).state;
@@ -197,6 +205,22 @@ describe("the rules vocabulary, in a small game", () => {
     expect(legal.map((a) => a.cardId).sort()).toEqual(playable.map((c) => c.id).sort());
     expect(legal.every((a) => a.type === "play" && a.toSlot === "spot")).toBe(true);
     expect(v2.legalActions).toEqual([]);
+  });
+
+  it("keeps hidden variables for the rules but puts them in no seat's view", () => {
+    const t = table();
+    const card = hand(t, "P1").find((c) => (c.properties.value as number) > 1);
+    t.must("P1", { type: "play", cardId: card?.id, fromZone: "hand", toSlot: "spot" });
+    expect(t.state.vocab?.vars.plays).toBe(1);
+    expect(t.state.vocab?.playerVars.P1?.tally).toBe(1);
+    for (const viewer of ["P1", "P2", null]) {
+      const v = (t.view(viewer) as { state: Record<string, unknown> }).state;
+      expect(v.vars).toEqual({ lastWinner: null });
+      for (const mine of Object.values(v.playerVars as Record<string, Record<string, unknown>>)) {
+        expect(mine).not.toHaveProperty("tally");
+        expect(mine).toHaveProperty("wins");
+      }
+    }
   });
 });
 
@@ -243,5 +267,13 @@ describe("a definition's vocabulary is checked as a whole", () => {
       (d.phases[2] as { moves: { play: { if: unknown } } }).moves.play.if = { eval: 1 };
     };
     expect(broken(evil)).toMatch(/unknown operator/);
+  });
+  it("takes a variable's visibility from public, owner (player variables) and hidden only", () => {
+    const vis = (name: keyof Def["vars"], visibility: string) => (d: Def) => {
+      (d.vars[name] as { visibility?: string }).visibility = visibility;
+    };
+    expect(broken(vis("lastWinner", "hidden"))).toBe("");
+    expect(broken(vis("lastWinner", "owner"))).toMatch(/table variable lastWinner has no owner/);
+    expect(broken(vis("wins", "secret"))).toMatch(/visibility|Invalid option/i);
   });
 });

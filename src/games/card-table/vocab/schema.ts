@@ -27,8 +27,11 @@ export const VarDef = z
   .object({
     scope: z.enum(["global", "player"]),
     initial: Scalar.default(0),
-    /** Who sees it in views: everyone, or (player scope) only its player. */
-    visibility: z.enum(["public", "owner"]).default("public"),
+    /**
+     * Who sees it in views: everyone, (player scope) only its player, or nobody ("hidden": the
+     * rules' own bookkeeping, such as a count of passes, which no screen should show players).
+     */
+    visibility: z.enum(["public", "owner", "hidden"]).default("public"),
   })
   .strict();
 export type VarDef = z.infer<typeof VarDef>;

@@ -7,6 +7,7 @@ import { JoinByCode } from "../../kit/JoinByCode";
 import { LobbyPage } from "../../kit/LobbyPage";
 import { createRoom, listDefinitions, type NewTable } from "./api";
 import { SANDBOX, SANDBOX_PACK, sandboxPack } from "./sandbox-pack";
+import { ChoiceLabel } from "./screens/ChoiceLabel";
 import { CountField, SettingsFields } from "./screens/SettingsFields";
 import { CAH_VARIANTS, formFromDefaults, formProblem, type SettingsForm, toSettings } from "./settings-form";
 import { usePacks } from "./usePacks";
@@ -126,10 +127,7 @@ export function CardsLobby() {
           <div className="ct-choices ct-choices--stack">
             {[...GAMES, ...more].map((g) => (
               <Choice key={g.id} {...games(g.id)} className="ct-choice ct-choice--block">
-                <span>
-                  <strong>{g.title}</strong>
-                  <span className="ct-choice__desc">{g.what}</span>
-                </span>
+                <ChoiceLabel name={g.title} description={g.what} />
               </Choice>
             ))}
           </div>

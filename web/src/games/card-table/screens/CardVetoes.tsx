@@ -22,9 +22,15 @@ export function CardVetoes(props: ScreenProps) {
     <>
       {cards.length > 0 && (
         <details className="ct-panel" data-testid="card-vetoes">
-          <summary className="ct-panel__title">Veto or report a card</summary>
+          {/* Folded by default, with a count: the lead opens it when a card needs it, and on a phone the game stays near. */}
+          <summary className="ct-panel__title">
+            Veto or report a card{" "}
+            <span className="ct-count" data-testid="veto-count">
+              {cards.length}
+            </span>
+          </summary>
           <p className="small muted">A vetoed card leaves the game at once and is never dealt again at this table.</p>
-          <ul className="ct-vetoes">
+          <ul className="ct-vetoes" aria-label="Cards you may veto or report">
             {cards.map((x) => (
               <VetoRow key={x.card.id} item={x} {...props} />
             ))}
@@ -134,7 +140,9 @@ function VetoedList({ v }: { v: ScreenProps["v"] }) {
   if (!v.vetoed?.length) return null;
   return (
     <section className="ct-panel" aria-label="Vetoed cards" data-testid="vetoed-cards">
-      <h2 className="ct-panel__title">Vetoed at this table</h2>
+      <h2 className="ct-panel__title">
+        Vetoed at this table <span className="ct-count">{v.vetoed.length}</span>
+      </h2>
       <ul className="ct-vetoed small">
         {v.vetoed.map((c) => (
           <li key={c.id} data-testid="vetoed-card">

@@ -4,6 +4,7 @@ import { LIMITS, type SettingsForm } from "../settings-form";
 import { groupLabel, variantsOf } from "../summary";
 import type { PacksState } from "../usePacks";
 import type { EndCondition, PackInfo, VariantDef } from "../wire";
+import { ChoiceLabel } from "./ChoiceLabel";
 
 interface Props {
   form: SettingsForm;
@@ -115,10 +116,7 @@ export function SettingsFields({ form, onChange, variants, packs: listing }: Pro
                     testId={`pack-${p.id}`}
                     className="ct-choice ct-choice--block"
                   >
-                    <span>
-                      <strong>{p.name}</strong> <span className="muted small">{packNote(p)}</span>
-                      <span className="ct-choice__desc">{p.description}</span>
-                    </span>
+                    <ChoiceLabel name={p.name} note={packNote(p)} description={p.description} />
                   </Choice>
                 </li>
               ))}
@@ -147,10 +145,7 @@ export function SettingsFields({ form, onChange, variants, packs: listing }: Pro
                 testId={`variant-${v.id}`}
                 className="ct-choice ct-choice--block"
               >
-                <span>
-                  <strong>{v.name}</strong>
-                  <span className="ct-choice__desc">{v.description}</span>
-                </span>
+                <ChoiceLabel name={v.name} description={v.description} />
               </Choice>
             ))}
           </div>
@@ -172,10 +167,7 @@ export function SettingsFields({ form, onChange, variants, packs: listing }: Pro
                 testId={`variant-${v.id}`}
                 className="ct-choice ct-choice--block"
               >
-                <span>
-                  <strong>{v.name}</strong>
-                  <span className="ct-choice__desc">{v.description}</span>
-                </span>
+                <ChoiceLabel name={v.name} description={v.description} />
               </Choice>
             ))}
             <Choice
@@ -185,12 +177,10 @@ export function SettingsFields({ form, onChange, variants, packs: listing }: Pro
               testId="setting-reveal-all"
               className="ct-choice ct-choice--block"
             >
-              <span>
-                <strong>Everyone reads the answers</strong>
-                <span className="ct-choice__desc">
-                  Show the anonymous answers to the whole table while the judge decides (off: only the judge).
-                </span>
-              </span>
+              <ChoiceLabel
+                name="Everyone reads the answers"
+                description="Show the anonymous answers to the whole table while the judge decides (off: only the judge)."
+              />
             </Choice>
           </div>
         </fieldset>
