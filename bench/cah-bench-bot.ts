@@ -1,4 +1,5 @@
 /** Card Table (CAH) rooms for the benches: the seat bots (seat-bench-bot.ts) with the Card Table bot's moves. */
+import { cardTablePacking } from "../src/games/card-table/packing";
 import type { GameStateView } from "../src/games/card-table/view";
 import { cardTableMove, stillListed } from "../test/support/bots";
 import type { Rng } from "../test/support/bots/random";
@@ -43,7 +44,11 @@ class CahMind implements SeatMind {
   }
 }
 
-export const cardTableSeats: SeatGame = { ns: "cards", mind: (rng, players) => new CahMind(rng, players) };
+export const cardTableSeats: SeatGame = {
+  ns: "cards",
+  mind: (rng, players) => new CahMind(rng, players),
+  packing: cardTablePacking,
+};
 
 /** Create a CAH room that ends after `rounds` judged rounds. */
 export const createCahRoom = (url: string, rounds: number): Promise<string> =>

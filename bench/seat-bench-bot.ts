@@ -4,6 +4,7 @@
  * all of them; what a seat decides, and when its game is over, is the game's `SeatMind`.
  */
 import { performance } from "node:perf_hooks";
+import type { ViewPacking } from "../src/engine/compact-wire";
 import { between, type Rng, seedRng } from "../test/support/bots/random";
 import { COMPACT_HANDSHAKE, CompactView, frameOf } from "../web/src/kit/compact";
 import { BenchBot } from "./bench-bot";
@@ -76,6 +77,8 @@ export interface SeatGame {
   /** "cards": namespace /cards, seats at /api/v1/cards/rooms/:id/seats. */
   ns: string;
   mind(rng: Rng, players: number): SeatMind;
+  /** How the game's views travel packed on the compact wire (the server's own packing). */
+  packing?: ViewPacking;
 }
 
 /** Human-ish pause before every action. */
@@ -196,7 +199,7 @@ export class SeatBenchBot extends BenchBot {
       query: { room: room.roomId },
     });
     this.kindOf = frameKinds(room.game.ns);
-    this.compact = room.compact ? new CompactView() : null;
+    this.compact = room.compact ? new CompactView(room.game.packing) : null;
     this.rng = seedRng(`${room.roomId} ${name}`);
     this.mind = room.game.mind(this.rng, room.players);
     this.socket.on("message", (m: Msg) => this.onWire(m));

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import { cardTablePacking } from "../src/games/card-table/packing";
 import { CahBot, seatToken } from "./support/cah-bot";
 import { Player } from "./support/client";
 import { createOutrankRoom, OutrankBot, outrankSeat } from "./support/outrank-bot";
@@ -84,7 +85,7 @@ describe("the compact wire beside today's", () => {
       tokens.push(token);
     }
     const today = watchToday(bots[1]!.socket, isState);
-    const compact = compactSocket(server.url, "/cards", { roomId, token: tokens[1], name: "Bo" }, 3);
+    const compact = compactSocket(server.url, "/cards", { roomId, token: tokens[1], name: "Bo" }, 3, cardTablePacking);
     open.push(compact);
     await until("the compact socket's full view", () => compact.fulls.length > 0);
     bots[0]!.action({ type: "startGame" });

@@ -16,6 +16,31 @@ export const PATCH_EVENT = "patch";
 
 export type ViewPatch = Operation[];
 
+/**
+ * How a game packs its full view for the compact wire, if it wants to (docs/protocols/
+ * platform.md, "Compact wire"): the server diffs `pack(view)` rather than the view, and the
+ * client, holding the packed form too, rebuilds the view today's wire would have sent with
+ * `unpack`. Pure code shared by both ends. A packing must lose nothing: `unpack(pack(v),
+ * fresh(v))` is `v` (as JSON) for every view and every other message a socket may hold (a
+ * welcome passes through as it is). What changes at every step (Card Table's `serverNow`)
+ * can be left out of the packed form and travel whole in each frame's `fresh` instead.
+ */
+export interface ViewPacking {
+  /** The message as the compact wire holds and diffs it; parts unchanged from the view's may be shared. */
+  pack(view: unknown): unknown;
+  /** The message back, from its packed form and the frame's `fresh` (undefined in a full view's case: `fresh` of it). */
+  unpack(packed: unknown, fresh: unknown): unknown;
+  /** The part of a view sent whole in every frame that carries the view, never diffed. */
+  fresh?(view: unknown): unknown;
+  /** One of a frame's `events` as it travels (a message, or a named event's `{ event, data }`)… */
+  packEvent?(event: unknown): unknown;
+  /** …and back: `unpackEvent(packEvent(e))` is `e`. */
+  unpackEvent?(packed: unknown): unknown;
+}
+
+/** No packing: the view is diffed as it is. */
+export const AS_IS: ViewPacking = { pack: (v) => v, unpack: (p) => p };
+
 export interface PatchFrame {
   type: "patch";
   /** The step this frame reflects, as every room message's `seq`. */
@@ -27,6 +52,11 @@ export interface PatchFrame {
    * itself, on protocols that name their events `{ event, data }`.
    */
   events: unknown[];
+  /**
+   * With a game's packing that has a `fresh` part: that part of the new view, whole. Its
+   * presence means the step sent the seat a view, even when the patch is empty.
+   */
+  fresh?: unknown;
 }
 
 /** A named event inside a frame's `events`. */

@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from "kysely";
 import type { ZodType } from "zod";
+import type { ViewPacking } from "./compact-wire";
 import type { AnyRules, Outbound } from "./rules";
 
 /** What a game's wire protocol turns one raw client message into. */
@@ -63,6 +64,8 @@ export interface WireAdapter {
   syncFirst?: boolean;
   /** Ways in besides a seat's credential, for the games that have them. */
   joins?: JoinRules;
+  /** How the compact wire packs this game's views (none: diffed as they are). */
+  packing?: ViewPacking;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Namespace, Socket } from "socket.io";
-import { diffViews, PATCH_EVENT, type PatchFrame, type ViewPatch } from "../engine/compact-wire";
+import { AS_IS, diffViews, PATCH_EVENT, type PatchFrame, type ViewPatch } from "../engine/compact-wire";
 import type { WireAdapter } from "../engine/module";
 import type { Audience, Outbound, SeatId } from "../engine/rules";
 import type { PublishedStep, Publisher, Seated } from "../platform/room-host";
@@ -37,10 +37,13 @@ export function emitTo(socket: Socket, wire: WireAdapter, msg: unknown, seq?: nu
   else socket.emit(event, ...stamped(event, data, seq));
 }
 
-/** A full view to one socket; one on the compact wire holds it, and its patches continue from it. */
+/**
+ * A full view to one socket; one on the compact wire holds it (packed, as the game packs its
+ * views for that wire), and its patches continue from it.
+ */
 export function sendView(socket: Socket, wire: WireAdapter, view: unknown, seq?: number): void {
   emitTo(socket, wire, view, seq);
-  if (isCompact(socket)) hold(socket, (wire.emit ?? asMessage)(view).data);
+  if (isCompact(socket)) hold(socket, (wire.packing ?? AS_IS).pack((wire.emit ?? asMessage)(view).data));
 }
 
 /** A joined socket's welcome (when its protocol has one) and full view, both as of step `seq`. */
@@ -122,7 +125,11 @@ export class SocketPublisher implements Publisher {
           .emit(event, ...args);
       else {
         ns.to(key).emit(event, ...args);
-        for (const socket of this.compactIn(ns, key)) hold(socket, data);
+        let packed: unknown;
+        for (const socket of this.compactIn(ns, key)) {
+          packed ??= (space.wire.packing ?? AS_IS).pack(data);
+          hold(socket, packed);
+        }
       }
     };
     // A view nobody is connected to receive is not rendered at all (a seat whose player is
@@ -146,8 +153,19 @@ export class SocketPublisher implements Publisher {
     if (!space || !members || members.size === 0) return;
     const { ns, wire, encode } = space;
     const named = wire.emit !== undefined;
+    const packing = wire.packing ?? AS_IS;
     const seated = new Set(seats);
-    const views = new Map<SeatId | null, unknown>();
+    // Each place's new view as the compact wire diffs it (packed), and its part sent whole.
+    const views = new Map<SeatId | null, { packed: unknown; fresh: unknown }>();
+    const render = (at: SeatId | null) => {
+      let made = views.get(at);
+      if (!made) {
+        const data = encode(view(at)).data;
+        made = { packed: packing.pack(data), fresh: packing.fresh?.(data) };
+        views.set(at, made);
+      }
+      return made;
+    };
     const diffs = new Map<unknown, Map<SeatId | null, ViewPatch>>();
     // What the step says to each place (a seat, the watchers, a socket still joining): the
     // same for every socket there, so worked out once per place, not once per socket.
@@ -160,7 +178,10 @@ export class SocketPublisher implements Publisher {
       for (const o of out) {
         if (!reaches(o.to, at)) continue;
         if ("view" in o) viewed ||= at !== undefined && (at === null || seated.has(at));
-        else events.push(named ? encode((o as Extract<Outbound, { msg: unknown }>).msg) : o.msg);
+        else {
+          const e = named ? encode((o as Extract<Outbound, { msg: unknown }>).msg) : o.msg;
+          events.push(packing.packEvent ? packing.packEvent(e) : e);
+        }
       }
       const made = { events, viewed };
       heard.set(at, made);
@@ -173,17 +194,19 @@ export class SocketPublisher implements Publisher {
       const { events, viewed } = hearing(at);
       if (!viewed && events.length === 0) continue;
       let patch: ViewPatch = [];
+      let fresh: unknown;
       const before = heldView(socket);
       if (viewed && at !== undefined && before) {
-        if (!views.has(at)) views.set(at, encode(view(at)).data);
-        const after = views.get(at);
+        const after = render(at);
         const bySeat = diffs.get(before.view) ?? new Map<SeatId | null, ViewPatch>();
         diffs.set(before.view, bySeat);
-        patch = bySeat.get(at) ?? diffViews(before.view, after);
+        patch = bySeat.get(at) ?? diffViews(before.view, after.packed);
         bySeat.set(at, patch);
-        hold(socket, after);
+        hold(socket, after.packed);
+        fresh = after.fresh;
       }
       const frame: PatchFrame = { type: "patch", seq, patch, events };
+      if (fresh !== undefined) frame.fresh = fresh;
       socket.emit(named ? PATCH_EVENT : "message", frame);
     }
   }

@@ -1,4 +1,5 @@
 import { io, type Socket } from "socket.io-client";
+import { AS_IS, type ViewPacking } from "../../src/engine/compact-wire";
 import type { ResyncAck, ResyncRequest } from "../../src/engine/resync";
 import { COMPACT_HANDSHAKE, CompactView, frameOf } from "../../web/src/kit/compact";
 import { followSeq, seqOf } from "../../web/src/kit/sync";
@@ -40,7 +41,13 @@ export function watchToday(socket: Socket, isView: IsView) {
  * frame it picks on purpose (as if the network had). Records, per step, the frames that came,
  * their events and the view held after each; `patched` the steps whose frame changed the view.
  */
-export function compactSocket(url: string, namespace: string, auth: Record<string, unknown>, dropNth?: number) {
+export function compactSocket(
+  url: string,
+  namespace: string,
+  auth: Record<string, unknown>,
+  dropNth?: number,
+  packing: ViewPacking = AS_IS,
+) {
   const socket = io(`${url}${namespace}`, {
     transports: ["websocket"],
     forceNew: true,
@@ -49,7 +56,7 @@ export function compactSocket(url: string, namespace: string, auth: Record<strin
   });
   const answers: { req: ResyncRequest; ack: ResyncAck | null }[] = [];
   const follow = followSeq(socket, (req, ack) => answers.push({ req, ack }));
-  const held = new CompactView();
+  const held = new CompactView(packing);
   const frames = new Map<number, number>();
   const events = new Map<number, unknown[]>();
   const heldAfter = new Map<number, unknown>();
@@ -68,9 +75,12 @@ export function compactSocket(url: string, namespace: string, auth: Record<strin
       if (!follow.accept(frame)) return;
       const { fits } = held.unpack(event, frame);
       if (!fits) follow.check(frame.seq - 1);
-      patched ||= fits && frame.patch.length > 0;
+      patched ||= fits && (frame.patch.length > 0 || frame.fresh !== undefined);
       frames.set(frame.seq, (frames.get(frame.seq) ?? 0) + 1);
-      events.set(frame.seq, frame.events);
+      events.set(
+        frame.seq,
+        frame.events.map((e) => (packing.unpackEvent ? packing.unpackEvent(e) : e)),
+      );
       if (patched) heldAfter.set(frame.seq, viewOf(event === "message" ? "message" : "named", held.view));
       return;
     }

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { envelopeWire, HandshakeAuth, RequestId } from "../../engine/envelope-wire";
+import type { WireAdapter } from "../../engine/module";
 import { Action } from "./actions";
+import { cardTablePacking } from "./packing";
 
 /**
  * The document's wire format (docs/games/card-table.md, Decisions D1) on Socket.IO
@@ -72,5 +74,8 @@ export const ServerMessage = z.discriminatedUnion("type", [
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
-/** The document's envelope, shared with Outrank (src/engine/envelope-wire.ts); the host parses each action at the door. */
-export const cardTableWire = envelopeWire;
+/**
+ * The document's envelope, shared with Outrank (src/engine/envelope-wire.ts); the host parses
+ * each action at the door. On the compact wire the views and events travel packed (packing.ts).
+ */
+export const cardTableWire: WireAdapter = { ...envelopeWire, packing: cardTablePacking };

@@ -1,4 +1,5 @@
 import { type FormEvent, useCallback, useState } from "react";
+import type { ViewPacking } from "../../../src/engine/compact-wire";
 import { api, errorText } from "./api";
 import { cleanName, deviceId, saveName } from "./identity";
 import { navigate } from "./navigation";
@@ -49,6 +50,8 @@ export interface ActionRoomSpec<S extends RoomBase, A extends { kind: string }, 
   reducer(s: S, a: A | EnvelopeAction<Act> | RoomAction<M>): S;
   isServerMessage(x: unknown): x is M;
   heard?(msg: M, before: S): void;
+  /** How the game's views travel packed on the compact wire (the server's own packing). */
+  packing?: ViewPacking;
 }
 
 export interface ActionRoom<S, A, Act> extends Room<S, A | EnvelopeAction<Act>> {
@@ -104,6 +107,7 @@ export function useActionRoom<S extends RoomBase, A extends { kind: string }, M,
     read: (event, data) => (event === "message" && spec.isServerMessage(data) ? data : null),
     refused: (m) => (m as { type?: unknown }).type === "error",
     heard: spec.heard,
+    packing: spec.packing,
   });
   const { emit, dispatch, reconnect, toast } = room;
 

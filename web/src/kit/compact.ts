@@ -1,4 +1,11 @@
-import { COMPACT_SYNC, PATCH_EVENT, type PatchFrame, patchView } from "../../../src/engine/compact-wire";
+import {
+  AS_IS,
+  COMPACT_SYNC,
+  PATCH_EVENT,
+  type PatchFrame,
+  patchView,
+  type ViewPacking,
+} from "../../../src/engine/compact-wire";
 
 /** What a room page adds to its handshake to ask for the compact wire (docs/protocols/platform.md, "Compact wire"). */
 export const COMPACT_HANDSHAKE = { sync: COMPACT_SYNC } as const;
@@ -22,10 +29,14 @@ export function frameOf(event: string, data: unknown): PatchFrame | null {
  * the messages today's wire would have brought, each stamped with the frame's seq: the
  * step's events, then the patched view, the order in which every game's step sends them
  * (its views come last, after what happened), so a reducer that reads an event against the
- * view before it (Card Table's "you were removed") sees no difference.
+ * view before it (Card Table's "you were removed") sees no difference. A game that packs its
+ * views for the compact wire (`packing`, the same the server uses) has them held packed, as
+ * the server diffs them, and each patched one unpacked into the view today's wire sends.
  */
 export class CompactView {
-  private held: { event: string; data: unknown } | null = null;
+  private held: { event: string; data: unknown; packed: unknown } | null = null;
+
+  constructor(private readonly packing: ViewPacking = AS_IS) {}
 
   /** The view held now (as its message came: on `message` protocols with the `seq` it came with). */
   get view(): unknown {
@@ -34,7 +45,7 @@ export class CompactView {
 
   /** A full view came (or a new connection starts: `null`). */
   hold(event: string | null, data?: unknown): void {
-    this.held = event === null ? null : { event, data };
+    this.held = event === null ? null : { event, data, packed: this.packing.pack(data) };
   }
 
   /**
@@ -47,16 +58,19 @@ export class CompactView {
     const messages: Incoming[] = [];
     let fits = true;
     let view: Incoming | null = null;
-    if (frame.patch.length > 0 && this.held) {
+    // A frame with the view's `fresh` part brings a view even when its patch is empty.
+    if ((frame.patch.length > 0 || frame.fresh !== undefined) && this.held) {
       try {
-        const data = patchView(this.held.data, frame.patch);
-        this.held = { event: this.held.event, data };
+        const packed = patchView(this.held.packed, frame.patch);
+        const data = this.packing.unpack(packed, frame.fresh);
+        this.held = { event: this.held.event, data, packed };
         view = named ? [this.held.event, data, { seq }] : ["message", { ...(data as object), seq }];
       } catch {
         fits = false;
       }
     }
-    for (const e of frame.events) {
+    for (const packed of frame.events) {
+      const e = this.packing.unpackEvent ? this.packing.unpackEvent(packed) : packed;
       if (!named) messages.push(["message", { ...(e as object), seq }]);
       else {
         const { event: name, data } = e as { event: string; data: unknown };

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { Socket } from "socket.io-client";
+import type { ViewPacking } from "../../../src/engine/compact-wire";
 import { COMPACT_HANDSHAKE, CompactView, frameOf } from "./compact";
 import { type ConnectionStatus, watchConnection } from "./connection";
 import { type RoomAction, type RoomBase, type ToastAction, withRoomBase } from "./room-state";
@@ -28,6 +29,8 @@ export interface RoomSpec<S extends RoomBase, A extends { kind: string }, M> {
   refused?(msg: M): boolean;
   /** What a message sets off besides the state (a sound, a result kept), with the state it arrived to. */
   heard?(msg: M, before: S): void;
+  /** How the game packs its views on the compact wire, as its server does (none: as they are). */
+  packing?: ViewPacking;
 }
 
 export interface Room<S, A> {
@@ -87,7 +90,7 @@ export function useRoom<S extends RoomBase, A extends { kind: string }, M>(spec:
     const socket = connectNamespace(namespace, { auth, room: specRef.current.room });
     socketRef.current = socket;
     // Before the watcher's own: the game hears of a new connection before the line is "online".
-    const compact = new CompactView();
+    const compact = new CompactView(specRef.current.packing);
     socket.on("connect", () => {
       compact.hold(null);
       if (leftRef.current) return;

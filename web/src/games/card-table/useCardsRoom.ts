@@ -1,4 +1,5 @@
 import { useCallback, useEffect } from "react";
+import { cardTablePacking } from "../../../../src/games/card-table/packing";
 import { type ActionRoom, useActionRoom } from "../../kit/action-room";
 import { seatStore } from "../../kit/seats";
 import { type CardsAction, type CardsClient, cardsReducer, initialCardsState } from "./reducer";
@@ -26,6 +27,7 @@ export function useCardsRoom(roomId: string): CardsRoomHandle {
     init: () => initialCardsState(roomId, cardsSeats.wasKicked(roomId)),
     reducer: cardsReducer,
     isServerMessage,
+    packing: cardTablePacking,
   });
   const { state, send, dispatch, forgetSeat } = room;
 
