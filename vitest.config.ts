@@ -13,6 +13,8 @@ export default defineConfig({
     // the socket and browser suites.
     maxWorkers: 3,
     // The web client, built once for the whole run (skipped when this exact build exists).
-    globalSetup: ["test/support/web-build.ts"],
+    // And one empty PGlite database, which every memory:// database starts from (initdb once).
+    globalSetup: ["test/support/web-build.ts", "test/support/pglite-template.ts"],
+    setupFiles: ["test/support/memory-databases.ts"],
   },
 });

@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { sql } from "kysely";
-import { afterAll, describe, expect, it } from "vitest";
-import { connectDb } from "../src/platform/db/connect";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { connectDb, startMemoryDatabasesFrom } from "../src/platform/db/connect";
 
 // docs/operations.md, "Memory": PGlite's buffer cache is set by PGLITE_SHARED_BUFFERS_MB, and a
 // new data directory is made by a worker that ends, so initdb's memory is not kept.
@@ -53,6 +54,30 @@ describe("embedded PGlite's memory settings", () => {
     } finally {
       await plain.close();
       await small.close();
+    }
+  });
+
+  it("memory:// databases start from the dump they are given, each its own copy", async () => {
+    const made = await PGlite.create("memory://");
+    await made.exec("CREATE TABLE marker (n int); INSERT INTO marker VALUES (7)");
+    const dump = await made.dumpDataDir("none");
+    await made.close();
+    startMemoryDatabasesFrom(dump);
+    try {
+      const a = await connectDb({ dataDir: "memory://", pgliteThread: "main" });
+      const b = await connectDb({ dataDir: "memory://", pgliteThread: "main" });
+      try {
+        await sql`INSERT INTO marker VALUES (8)`.execute(a.db);
+        const count = async (h: typeof a) =>
+          Number((await sql<{ c: number }>`SELECT COUNT(*)::int AS c FROM marker`.execute(h.db)).rows[0]?.c);
+        expect(await count(a)).toBe(2);
+        expect(await count(b)).toBe(1);
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    } finally {
+      startMemoryDatabasesFrom(new Blob([readFileSync(inject("pgliteTemplate"))]));
     }
   });
 });

@@ -58,9 +58,11 @@ export function buildWebOnce(): string {
   const started = Date.now();
   execFileSync("npx", ["vite", "build", "--logLevel", "warn", "--outDir", tmp, "--emptyOutDir"], { stdio: "inherit" });
   execFileSync("npx", ["tsx", "src/cli/compress-web.ts", tmp], { stdio: "ignore" });
-  // Builds of other sources are of no further use (a run still serving one is not this run).
+  // Builds of other sources are of no further use once no run serves them: one made in the
+  // last hour may be a run beside this one (a whole suite, with a single file run meanwhile).
   for (const old of readdirSync(ROOT))
-    if (!old.startsWith(".")) rmSync(join(ROOT, old), { recursive: true, force: true });
+    if (!old.startsWith(".") && Date.now() - statSync(join(ROOT, old)).mtimeMs > 3_600_000)
+      rmSync(join(ROOT, old), { recursive: true, force: true });
   try {
     renameSync(tmp, dir);
   } catch (err) {
