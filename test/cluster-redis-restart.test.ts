@@ -186,9 +186,12 @@ describeWithPostgres("Redis restarted empty under two nodes", () => {
         gameTimeoutMs: 60_000,
       });
       await fleet.seated;
-      await until("play in every room", () => fleet.progress().every((p) => p.acked >= 2 || p.finished));
-      const playing = fleet.progress().filter((p) => !p.finished).length;
-      expect(playing).toBeGreaterThan(6);
+      // Redis dies with at least half the games under way (on a busy machine some rooms are
+      // still being set up while the first finish: waiting for every room let most end first).
+      await until(
+        "play in half the rooms",
+        () => fleet.progress().filter((p) => p.acked >= 2 && !p.finished).length >= 6,
+      );
 
       await restartRedis(1500);
       const summary = await fleet.done;
