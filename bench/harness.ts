@@ -281,16 +281,16 @@ export interface Histogram {
   buckets: { le: number; count: number }[];
 }
 
-/** Scrape one histogram (one label value) from the server's /metrics; null if it is not there. */
+/** Scrape one histogram (one label value, or one without labels) from the server's /metrics; null if it is not there. */
 export async function scrapeHistogram(
   url: string,
   name: string,
-  label: { key: string; value: string },
+  label?: { key: string; value: string },
 ): Promise<Histogram | null> {
   const res = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) });
   if (!res.ok) return null;
   const h: Histogram = { count: 0, sumSeconds: 0, buckets: [] };
-  const want = `${label.key}="${label.value}"`;
+  const want = label ? `${label.key}="${label.value}"` : "";
   for (const line of (await res.text()).split("\n")) {
     if (!line.startsWith(name) || !line.includes(want)) continue;
     const value = Number(line.slice(line.lastIndexOf(" ") + 1));
