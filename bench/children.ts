@@ -13,6 +13,8 @@ export interface ChildStats {
   rssMb: number;
   /** What of the RSS is V8's heap in use, and memory outside it (Buffers, sockets' native parts). */
   heapUsedMb: number;
+  /** What V8 holds for its heap, used or not (RSS counts the part it touched). */
+  heapTotalMb: number;
   externalMb: number;
 }
 
@@ -180,6 +182,7 @@ export function serveChild(port: number, close: () => Promise<void>): void {
         loop: readLoop(loop),
         rssMb: mem.rss / 2 ** 20,
         heapUsedMb: mem.heapUsed / 2 ** 20,
+        heapTotalMb: mem.heapTotal / 2 ** 20,
         externalMb: mem.external / 2 ** 20,
       };
       cpu = process.cpuUsage();

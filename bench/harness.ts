@@ -271,7 +271,7 @@ export const fmtLoop = (l: LoopStats | null): string =>
 export const fmtChild = (c: ChildStats | null, spanMs: number): string =>
   c
     ? `cpu ${((c.cpuUserMs + c.cpuSystemMs) / 1000).toFixed(1)} s (${((100 * (c.cpuUserMs + c.cpuSystemMs)) / Math.max(1, spanMs)).toFixed(0)}% of a core), ` +
-      `${fmtLoop(c.loop)}, rss ${c.rssMb.toFixed(0)} MB (heap ${c.heapUsedMb.toFixed(0)}, external ${c.externalMb.toFixed(0)})`
+      `${fmtLoop(c.loop)}, rss ${c.rssMb.toFixed(0)} MB (heap ${c.heapUsedMb.toFixed(0)} of ${c.heapTotalMb.toFixed(0)}, external ${c.externalMb.toFixed(0)})`
     : "n/a";
 
 /** A Prometheus histogram as scraped: cumulative counts per upper bound (seconds), ascending. */
@@ -302,6 +302,19 @@ export async function scrapeHistogram(
   }
   h.buckets.sort((a, b) => a.le - b.le);
   return h.count ? h : null;
+}
+
+/** One gauge's series from the server's /metrics, by the value of `labelKey` (empty when unlabelled). */
+export async function scrapeGauge(url: string, name: string, labelKey: string): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const res = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) });
+  if (!res.ok) return out;
+  const label = new RegExp(`${labelKey}="([^"]*)"`);
+  for (const line of (await res.text()).split("\n")) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    out.set(label.exec(line)?.[1] ?? "", Number(line.slice(line.lastIndexOf(" ") + 1)));
+  }
+  return out;
 }
 
 /** The bucket bound a percentile falls under, as "≤ X ms" (bucket resolution only). */

@@ -10,7 +10,7 @@
  * Exits non-zero only when something broke (not when a number misses a target).
  */
 import { parseArgs } from "node:util";
-import { BenchRun, echoArg, fmtBucketPct, type Histogram, numArg, scrapeHistogram } from "./harness";
+import { BenchRun, echoArg, fmtBucketPct, type Histogram, numArg, scrapeGauge, scrapeHistogram } from "./harness";
 import { closingRows, durationRow, echoRows, type Row, sentRows } from "./report-rows";
 import { emptyRoomPhaseResult, type RoomPhase, runRoomPhase } from "./room-runs";
 import { fmtMs, fmtSamples, table } from "./stats";
@@ -50,6 +50,8 @@ const result = { rooms: ROOMS, ...emptyRoomPhaseResult() };
  * own event loop's lag, which at thousands of sockets in one process is the larger part.
  */
 let serverLateness: Histogram | null = null;
+/** Embedded PGlite's memory at the end of the trivia phase (outside the server's heap figures). */
+let pglite = new Map<string, number>();
 
 // ---------------------------------------------------------------- the run
 
@@ -72,6 +74,7 @@ const main = () =>
     async (url, deadline) => {
       await runRoomPhase(bench, result, triviaRooms(url), deadline);
       serverLateness = await scrapeHistogram(url, "parlor_tick_lateness_seconds").catch(() => null);
+      pglite = await scrapeGauge(url, "parlor_pglite_memory_bytes", "part").catch(() => new Map());
     },
     () => ({
       sockets: ROOMS * 2,
@@ -110,6 +113,12 @@ function report() {
             `${serverLateness.count - (serverLateness.buckets.find((b) => b.le >= 0.25)?.count ?? serverLateness.count)} of ${serverLateness.count} ` +
             "(its /metrics, bucket bounds)"
           : "n/a",
+      ],
+      [
+        "server: embedded PGlite's memory",
+        pglite.size
+          ? [...pglite].map(([part, bytes]) => `${part} ${(bytes / 2 ** 20).toFixed(0)} MB`).join(", ")
+          : "n/a (PostgreSQL)",
       ],
       durationRow(bench, "trivia", r),
     ]),

@@ -23,6 +23,10 @@ describe("embedded PGlite's memory settings", () => {
       expect(existsSync(join(data, "PG_VERSION"))).toBe(true);
       const r = await sql<{ shared_buffers: string }>`SHOW shared_buffers`.execute(h.db);
       expect(r.rows[0]?.shared_buffers).toBe("8MB");
+      // What it holds outside the main thread, as /metrics reports it.
+      const memory = await h.memory?.();
+      expect(memory?.wasmBytes).toBeGreaterThan(16 * 2 ** 20);
+      expect(memory?.heapBytes).toBeGreaterThan(0);
       // It is a working database, not only a made directory.
       await sql`CREATE TABLE t (n int)`.execute(h.db);
       await sql`INSERT INTO t VALUES (1), (2)`.execute(h.db);

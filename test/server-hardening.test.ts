@@ -152,7 +152,11 @@ describe("the HTTP edge", () => {
     expect((await fetch(`${server.url}/metrics`)).status).toBe(403);
     const ok = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(ok.status).toBe(200);
-    expect(await ok.text()).toContain("parlor_live_rooms");
+    const text = await ok.text();
+    expect(text).toContain("parlor_live_rooms");
+    // Embedded PGlite's WebAssembly memory, which the process's heap figures leave out.
+    const wasm = /^parlor_pglite_memory_bytes\{part="wasm"\} (\d+)$/m.exec(text);
+    expect(Number(wasm?.[1])).toBeGreaterThan(16 * 2 ** 20);
   });
 
   it("lets sockets in from this server's own pages and listed origins only", async () => {

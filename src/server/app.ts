@@ -44,7 +44,7 @@ export async function buildServer(config: Config, games: GameModule[], serviceGa
   // the count the last health check read.
   let liveRooms = 0;
   const liveNow = () => memory?.sizeNow() ?? liveRooms;
-  const metrics = createMetrics(liveNow, () => socketCount, config.NODE_NAME ?? hostname());
+  const metrics = createMetrics(liveNow, () => socketCount, config.NODE_NAME ?? hostname(), dbh.memory);
   const { roomHost, host, inFlight, presence, roomBudget, scheduler } = await startRoomHost({
     config,
     games,

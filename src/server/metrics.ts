@@ -1,8 +1,14 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { PGliteMemory } from "../platform/db/pglite-remote";
 import type { HostMetrics } from "../platform/room-host";
 
 /** Prometheus metrics served at /metrics. */
-export function createMetrics(liveRooms: () => number, sockets: () => number, node: string) {
+export function createMetrics(
+  liveRooms: () => number,
+  sockets: () => number,
+  node: string,
+  pglite?: () => Promise<PGliteMemory>,
+) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "parlor_process_" });
   // Always 1: its label names the node, so series scraped from several nodes can be told
@@ -29,6 +35,21 @@ export function createMetrics(liveRooms: () => number, sockets: () => number, no
       this.set(sockets());
     },
   });
+  // Embedded PGlite's memory is outside the process's JS heap figures: PostgreSQL's WebAssembly
+  // memory never shrinks, and its worker thread has a heap of its own.
+  if (pglite)
+    new Gauge({
+      name: "parlor_pglite_memory_bytes",
+      help: "Embedded PGlite's memory: wasm (PostgreSQL's WebAssembly memory), worker_heap (its thread's JS heap)",
+      labelNames: ["part"],
+      registers: [registry],
+      async collect() {
+        const m = await pglite().catch(() => null);
+        if (!m) return;
+        this.set({ part: "wasm" }, m.wasmBytes);
+        if (m.heapBytes !== undefined) this.set({ part: "worker_heap" }, m.heapBytes);
+      },
+    });
   const inputs = new Counter({
     name: "parlor_inputs_total",
     help: "Accepted inputs",

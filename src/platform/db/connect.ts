@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { checkDataDir, DataDirDamaged, recordDataDir } from "./data-dir-check";
-import { RemotePGlite } from "./pglite-remote";
+import { type PGliteMemory, RemotePGlite } from "./pglite-remote";
 import type { Database } from "./schema";
 
 /**
@@ -30,6 +30,8 @@ export interface DbHandle {
   db: Kysely<Database>;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
+  /** Embedded PGlite only: what it holds outside the main thread's heap (for /metrics). */
+  memory?: () => Promise<PGliteMemory>;
 }
 
 export interface DbOptions {
@@ -80,9 +82,12 @@ export async function connectDb(opts: DbOptions): Promise<DbHandle> {
   }
   // PGlite's own parser returns int8 as bigint/strings depending on version; normalise.
   const db = new Kysely<Database>({ dialect: new PGliteDialect(lite as PGlite) });
+  const wasmOf = (l: PGlite) =>
+    (l as unknown as { mod?: { wasmMemory?: WebAssembly.Memory } }).mod?.wasmMemory?.buffer.byteLength ?? 0;
   return {
     db,
     kind: "pglite",
+    memory: () => (lite instanceof RemotePGlite ? lite.memory() : Promise.resolve({ wasmBytes: wasmOf(lite) })),
     close: async () => {
       await db.destroy().catch(() => {});
       if (!lite.closed) await lite.close();

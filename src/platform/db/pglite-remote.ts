@@ -8,6 +8,11 @@ interface Reply {
   result?: unknown;
   error?: { message: string; code?: string; detail?: string; name?: string };
 }
+export interface PGliteMemory {
+  wasmBytes: number;
+  /** Only when PGlite has a thread of its own. */
+  heapBytes?: number;
+}
 export interface QueryResult {
   rows: unknown[];
   affectedRows?: number;
@@ -55,6 +60,11 @@ export class RemotePGlite {
 
   async exec(sql: string): Promise<void> {
     await this.call({ op: "exec", sql });
+  }
+
+  /** The worker's WebAssembly memory (PostgreSQL's) and its thread's JS heap, in bytes. */
+  memory(): Promise<PGliteMemory> {
+    return this.call({ op: "memory" }) as Promise<PGliteMemory>;
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,7 @@
 // PGlite on its own thread (plain JS so it loads the same under tsx, vitest and node).
 // PGlite is WebAssembly and runs synchronously: on the main thread every statement stalls
 // every socket. Here it only costs the main thread a message each way. See pglite-remote.ts.
+import { getHeapStatistics } from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 
@@ -29,6 +30,10 @@ port.on("message", async (m) => {
     } else if (m.op === "exec") {
       await lite.exec(m.sql);
       port.postMessage({ id: m.id, result: null });
+    } else if (m.op === "memory") {
+      // PostgreSQL's WebAssembly memory (it only ever grows) and this thread's own JS heap.
+      const wasmBytes = lite.mod?.wasmMemory?.buffer.byteLength ?? 0;
+      port.postMessage({ id: m.id, result: { wasmBytes, heapBytes: getHeapStatistics().used_heap_size } });
     } else if (m.op === "close") {
       if (!lite.closed) await lite.close();
       port.postMessage({ id: m.id, result: null });
