@@ -22,8 +22,19 @@ const wire = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 /** playBots' table never moves its clock: its views are all made at its start time. */
 const NOW = 1_000_000;
 
-/** Which of the packing's shortcuts a game's views took (so the checks cover them). */
-const MARKS = ['"$hand"', '"anon"', '"n"'];
+/**
+ * Which of the packing's shortcuts a game's views took (so the checks cover them); `kept`: at
+ * a judgement, `lastRound`'s answers are the anonymous list the seat held a step before.
+ */
+const MARKS = ['"$hand"', '"anon"', '"n"', '"ans"', "kept"];
+
+type Held = { p?: { roundState: { anon?: unknown }; lastRound?: { round: number; submissions: unknown } } };
+
+/** `lastRound` now refers to the list `ans` held for its round as the anonymous one before. */
+function keptAnswers(before: unknown, after: unknown): boolean {
+  const last = (after as Held).p?.lastRound;
+  return last?.submissions === 0 && (before as Held).p?.roundState.anon === last.round;
+}
 
 function checkedGame(game: BotGame): { checked: number; marks: Set<string> } {
   let checked = 0;
@@ -38,6 +49,7 @@ function checkedGame(game: BotGame): { checked: number; marks: Set<string> } {
       for (const m of MARKS) if (text.includes(`${m}:`)) marks.add(m);
       const fresh = wire(packing.fresh?.(full));
       const before = held.get(seat);
+      if (before && keptAnswers(before.server, packed)) marks.add("kept");
       // A seat's first view is a full one: the client packs it as the server did.
       const client = before ? patchView(before.client, wire(diffViews(before.server, packed))) : packing.pack(full);
       expect(packing.unpack(wire(client), fresh), `${game.definition} ${game.seed}: ${seat}'s view`).toEqual(full);

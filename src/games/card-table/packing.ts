@@ -22,6 +22,10 @@ import type { GameStateView, SubmissionView } from "./view";
  * - Legal actions that are one action per card of the seat's hand, in hand order, are one
  *   `{ $hand: template }` entry: a card leaving the hand changes nothing there.
  * - An anonymous answer's `text` is the prompt interpolated with its cards: left out.
+ * - Answer lists are kept by round in one place, `ans`: the anonymous list of the round being
+ *   judged, and `lastRound`'s answers, which after a judgement are the same list with its
+ *   authors. So a judgement adds authors to the list the seat holds instead of sending its
+ *   cards again, and the next round's start drops only the anonymous list's marker.
  * - Events are arrays `[type, …fields]` in a fixed order per type.
  */
 
@@ -180,30 +184,58 @@ function unpackAnonymized(list: SubmissionView[], prompt: Card | undefined): Sub
 
 // ---------------------------------------------------------------- the view
 
+/**
+ * The packed view's answer lists, by round number: where `roundState.anon` (the round's
+ * number) and a `lastRound` whose `submissions` is `0` find theirs. A round's list stays at
+ * the same path from its reveal until the round after next is revealed.
+ */
+const ANSWERS = "ans";
+/** `lastRound.submissions` when its answers are `ans[lastRound.round]`. */
+const IN_ANSWERS = 0;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 function packState(v: View): Packed {
-  const { serverNow: _, players, legalActions, roundState, ...rest } = v;
+  const { serverNow: _, players, legalActions, roundState, lastRound, ...rest } = v;
   const { submissions, wagers, anonymized, ...round } = roundState;
   const packedRound: Packed = {
     ...round,
     submissions: packEntries(submissions, v.createdAt),
     wagers: packEntries(wagers, v.createdAt),
   };
+  // A view with a key of that name (none today) keeps its answers where it has them.
+  const byRound = ANSWERS in rest ? null : new Map<string, SubmissionView[]>();
   if (anonymized) {
     const lean = packAnonymized(anonymized, promptOf(v));
-    if (lean) packedRound.anon = lean;
-    else packedRound.anonymized = anonymized;
+    if (lean && byRound) {
+      byRound.set(String(v.round), lean);
+      packedRound.anon = v.round;
+    } else packedRound.anonymized = anonymized;
   }
-  return {
+  const packed: Packed = {
     ...rest,
     players: players.map((p) => packPlayer(p, v.createdAt)),
     roundState: packedRound,
     legalActions: packActions(legalActions, ownHand(v)),
   };
+  if (lastRound) {
+    const key = String(lastRound.round);
+    const held = byRound?.get(key);
+    // Its answers go in `ans` unless the round's slot there holds a list that differs (an
+    // answer withdrawn since the judgement, say): then they stay where they are.
+    if (byRound && (held === undefined || same(held, lastRound.submissions))) {
+      if (held === undefined) byRound.set(key, lastRound.submissions);
+      packed.lastRound = { ...lastRound, submissions: IN_ANSWERS };
+    } else packed.lastRound = lastRound;
+  }
+  if (byRound && byRound.size > 0) packed[ANSWERS] = Object.fromEntries(byRound);
+  return packed;
 }
 
 function unpackState(p: Packed, serverNow: unknown): View {
   const createdAt = p.createdAt as number;
-  const { players, roundState, legalActions, ...rest } = p;
+  const { players, roundState, legalActions, lastRound, [ANSWERS]: answers, ...rest } = p;
+  const byRound = (answers ?? {}) as Record<string, SubmissionView[]>;
   const { submissions, wagers, anon, ...round } = roundState as Packed;
   const view = {
     ...rest,
@@ -214,8 +246,18 @@ function unpackState(p: Packed, serverNow: unknown): View {
     submissions: unpackEntries(submissions as Record<string, unknown>, createdAt),
     wagers: unpackEntries(wagers as Record<string, unknown>, createdAt),
   };
-  if (anon) view.roundState.anonymized = unpackAnonymized(anon as SubmissionView[], promptOf(view));
+  if (anon !== undefined) {
+    // A number: the round whose list in `ans` it is (an array: the list itself).
+    const list = typeof anon === "number" ? byRound[String(anon)] : anon;
+    view.roundState.anonymized = unpackAnonymized((list ?? []) as SubmissionView[], promptOf(view));
+  }
   view.legalActions = unpackActions(legalActions as unknown[], ownHand(view));
+  if (isObject(lastRound)) {
+    const answered = lastRound.submissions === IN_ANSWERS;
+    view.lastRound = (
+      answered ? { ...lastRound, submissions: byRound[String(lastRound.round)] ?? [] } : lastRound
+    ) as View["lastRound"];
+  }
   if (serverNow !== undefined) view.serverNow = serverNow as number;
   return view;
 }
