@@ -8,6 +8,7 @@ import type { CardTableState } from "./state";
 import { type BotGame, playBots } from "./test-bots";
 import { testPack } from "./test-packs";
 import { cahTable, rules, standardDeck } from "./test-table";
+import type { GameStateView, SubmissionView } from "./view";
 
 /** As it arrives at the other end: JSON, so an `undefined` field is absent. */
 const wire = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
@@ -126,5 +127,66 @@ describe("today's wire is untouched", () => {
     expect(cardTableWire.emit).toBe(envelopeWire.emit);
     expect(cardTableWire.parse).toBe(envelopeWire.parse);
     expect(envelopeWire.packing).toBeUndefined();
+  });
+});
+
+describe("answers kept by round: each shortcut falls back where its precondition fails", () => {
+  /** A seat's full view from a seeded CAH bot game, once the anonymous answers are shown to it. */
+  function revealedView(): GameStateView & { serverNow?: number } {
+    let found: (GameStateView & { serverNow?: number }) | undefined;
+    playBots({
+      definition: "cah",
+      players: 4,
+      seed: "pack-answers",
+      packs: [testPack({ whites: 200, blacks: 40, pick: 1 })],
+      settings: { packIds: ["test"], endCondition: "rounds", endValue: 2 },
+      check: () => (after) => {
+        if (found) return;
+        const msg = wire(rules.view(after, after.roles.judge, NOW, "full")) as { state: GameStateView };
+        if (msg.state.roundState.anonymized?.length) found = msg.state;
+      },
+    });
+    if (!found) throw new Error("no reveal in the game");
+    return found;
+  }
+  const roundTrip = (state: unknown) => {
+    const msg = { type: "state", state };
+    const packed = wire(packing.pack(msg)) as { p: Record<string, unknown> };
+    expect(packing.unpack(packed, packing.fresh?.(msg))).toEqual(wire(msg));
+    return packed.p;
+  };
+  const strip = (list: SubmissionView[]) => list.map(({ text: _, ...a }) => a);
+
+  it("a lastRound of the round shown shares its list when the lists are the same", () => {
+    const v = revealedView();
+    const anonymized = v.roundState.anonymized ?? [];
+    const p = roundTrip({ ...v, lastRound: { round: v.round, submissions: strip(anonymized) } });
+    expect(p.lastRound).toEqual({ round: v.round, submissions: 0 });
+    expect((p.roundState as { anon: unknown }).anon).toBe(v.round);
+    expect(Object.keys(p.ans as object)).toEqual([String(v.round)]);
+  });
+
+  it("a lastRound whose answers differ from the list its round's slot holds keeps them", () => {
+    const v = revealedView();
+    const other = strip(v.roundState.anonymized ?? []).map((a) => ({ ...a, playerId: "P9" }));
+    const p = roundTrip({ ...v, lastRound: { round: v.round, submissions: other } });
+    expect((p.lastRound as { submissions: unknown }).submissions).toEqual(other);
+  });
+
+  it("anonymous answers whose text is not the prompt filled in stay whole; lastRound still goes in ans", () => {
+    const v = revealedView();
+    const odd = (v.roundState.anonymized ?? []).map((a) => ({ ...a, text: "not derived" }));
+    const last = { round: v.round - 1, submissions: strip(odd) };
+    const p = roundTrip({ ...v, roundState: { ...v.roundState, anonymized: odd }, lastRound: last });
+    expect((p.roundState as { anonymized: unknown }).anonymized).toEqual(odd);
+    expect(p.lastRound).toEqual({ round: v.round - 1, submissions: 0 });
+  });
+
+  it("a view that has a key named like the answers' place packs no answers there", () => {
+    const v = revealedView();
+    const p = roundTrip({ ...v, ans: "mine", lastRound: { round: v.round, submissions: [] } });
+    expect(p.ans).toBe("mine");
+    expect((p.lastRound as { submissions: unknown }).submissions).toEqual([]);
+    expect((p.roundState as { anonymized: unknown }).anonymized).toEqual(v.roundState.anonymized);
   });
 });

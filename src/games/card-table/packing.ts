@@ -187,7 +187,8 @@ function unpackAnonymized(list: SubmissionView[], prompt: Card | undefined): Sub
 /**
  * The packed view's answer lists, by round number: where `roundState.anon` (the round's
  * number) and a `lastRound` whose `submissions` is `0` find theirs. A round's list stays at
- * the same path from its reveal until the round after next is revealed.
+ * the same path from its reveal (or, for a seat not shown it then, its judgement) until the
+ * next round is judged: its judgement adds authors there, and nothing moves.
  */
 const ANSWERS = "ans";
 /** `lastRound.submissions` when its answers are `ans[lastRound.round]`. */
@@ -234,9 +235,12 @@ function packState(v: View): Packed {
 
 function unpackState(p: Packed, serverNow: unknown): View {
   const createdAt = p.createdAt as number;
-  const { players, roundState, legalActions, lastRound, [ANSWERS]: answers, ...rest } = p;
-  const byRound = (answers ?? {}) as Record<string, SubmissionView[]>;
+  const { players, roundState, legalActions, lastRound, ...rest } = p;
   const { submissions, wagers, anon, ...round } = roundState as Packed;
+  // `ans` is the answers' place only if something refers to it (else it is the view's own key).
+  const referred = typeof anon === "number" || (isObject(lastRound) && lastRound.submissions === IN_ANSWERS);
+  const byRound = (referred ? rest[ANSWERS] : {}) as Record<string, SubmissionView[]>;
+  if (referred) delete rest[ANSWERS];
   const view = {
     ...rest,
     players: (players as Record<string, unknown>[]).map((q) => unpackPlayer(q, createdAt)),
@@ -246,17 +250,15 @@ function unpackState(p: Packed, serverNow: unknown): View {
     submissions: unpackEntries(submissions as Record<string, unknown>, createdAt),
     wagers: unpackEntries(wagers as Record<string, unknown>, createdAt),
   };
-  if (anon !== undefined) {
-    // A number: the round whose list in `ans` it is (an array: the list itself).
-    const list = typeof anon === "number" ? byRound[String(anon)] : anon;
-    view.roundState.anonymized = unpackAnonymized((list ?? []) as SubmissionView[], promptOf(view));
-  }
+  // The round whose anonymous list `ans` holds.
+  if (typeof anon === "number")
+    view.roundState.anonymized = unpackAnonymized(byRound[String(anon)] ?? [], promptOf(view));
   view.legalActions = unpackActions(legalActions as unknown[], ownHand(view));
   if (isObject(lastRound)) {
     const answered = lastRound.submissions === IN_ANSWERS;
-    view.lastRound = (
-      answered ? { ...lastRound, submissions: byRound[String(lastRound.round)] ?? [] } : lastRound
-    ) as View["lastRound"];
+    view.lastRound = (answered
+      ? { ...lastRound, submissions: byRound[String(lastRound.round)] ?? [] }
+      : lastRound) as unknown as View["lastRound"];
   }
   if (serverNow !== undefined) view.serverNow = serverNow as number;
   return view;
