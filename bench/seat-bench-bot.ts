@@ -6,7 +6,7 @@
 import { performance } from "node:perf_hooks";
 import type { ViewPacking } from "../src/engine/compact-wire";
 import { between, type Rng, seedRng } from "../test/support/bots/random";
-import { COMPACT_HANDSHAKE, CompactView, frameOf } from "../web/src/kit/compact";
+import { CompactView, compactHandshake, frameOf } from "../web/src/kit/compact";
 import { BenchBot } from "./bench-bot";
 import { RoomCourse } from "./room-runs";
 import { InputTally } from "./tally";
@@ -194,7 +194,7 @@ export class SeatBenchBot extends BenchBot {
     private readonly name: string,
   ) {
     super(`${room.url}/${room.game.ns}`, "game", {
-      auth: { roomId: room.roomId, token, name, ...(room.compact ? COMPACT_HANDSHAKE : {}) },
+      auth: { roomId: room.roomId, token, name, ...(room.compact ? compactHandshake(room.game.packing) : {}) },
       // As the web client does: a load balancer keeps the room's sockets on one node.
       query: { room: room.roomId },
     });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { io } from "socket.io-client";
 import { afterAll, describe, expect, it } from "vitest";
 import { cardTablePacking } from "../src/games/card-table/packing";
 import { CahBot, seatToken } from "./support/cah-bot";
@@ -97,6 +98,44 @@ describe("the compact wire beside today's", () => {
       return { ...(v as View), state };
     };
     expect(compare(today, compact, normalize)).toBeGreaterThan(5);
+  });
+
+  it("Card Table: a client naming another packing (a page from before a deploy) is kept on today's wire", async () => {
+    const created = await fetch(`${server.url}/api/v1/cards/rooms`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-parlor-owner": "compact-owner-key-0123456789" },
+      body: JSON.stringify({ settings: { endCondition: "rounds", endValue: 1, handSize: 7 }, packs: [] }),
+    });
+    const roomId = ((await created.json()) as { roomId: string }).roomId;
+    const lead = new CahBot(server.url, roomId, await seatToken(server.url, roomId, "Ann"), "Ann");
+    open.push(lead.socket);
+    await lead.until("seat", (s) => s.you !== null, 10_000);
+    // No packing named (a page from before packing existed), and one from another version.
+    const heard = await Promise.all(
+      [{}, { packing: "ct-0" }].map(async (extra, i) => {
+        const name = `Old${i}`;
+        const token = await seatToken(server.url, roomId, name);
+        const socket = io(`${server.url}/cards`, {
+          transports: ["websocket"],
+          forceNew: true,
+          reconnection: false,
+          auth: { roomId, token, name, sync: "patch", ...extra },
+        });
+        open.push(socket);
+        const got = { patches: 0, states: [] as { state?: { status?: string } }[] };
+        // Card Table speaks in `message`s: today's views are `state`, compact frames `patch`.
+        socket.on("message", (m: { type?: string; state?: { status?: string } }) => {
+          if (m.type === "patch") got.patches++;
+          if (m.type === "state") got.states.push(m);
+        });
+        await until(`${name}'s first view`, () => got.states.length > 0);
+        return got;
+      }),
+    );
+    lead.action({ type: "startGame" });
+    for (const got of heard)
+      await until("today's view of the started game", () => got.states.some((m) => m.state?.status === "playing"));
+    for (const got of heard) expect(got.patches).toBe(0);
   });
 
   it("Outrank: the same, through a whole game", async () => {

@@ -26,6 +26,12 @@ export type ViewPatch = Operation[];
  * can be left out of the packed form and travel whole in each frame's `fresh` instead.
  */
 export interface ViewPacking {
+  /**
+   * Names this packed form; changed whenever it changes. A client says which it unpacks
+   * (`auth.packing`), and one that names another (a page loaded before a deploy) is kept on
+   * today's wire, which every client reads, instead of being sent frames it would misread.
+   */
+  version?: string;
   /** The message as the compact wire holds and diffs it; parts unchanged from the view's may be shared. */
   pack(view: unknown): unknown;
   /** The message back, from its packed form and the frame's `fresh` (undefined in a full view's case: `fresh` of it). */

@@ -1,6 +1,6 @@
 import type { Socket } from "socket.io";
 import { z } from "zod";
-import { COMPACT_SYNC } from "../engine/compact-wire";
+import { COMPACT_SYNC, type ViewPacking } from "../engine/compact-wire";
 
 /**
  * What the server remembers for the compact wire (docs/protocols/platform.md, "Compact
@@ -12,9 +12,17 @@ import { COMPACT_SYNC } from "../engine/compact-wire";
 const held = new WeakMap<Socket, { view: unknown }>();
 const NOTHING = Symbol("nothing held");
 
-/** The handshake's choice of wire: `sync: "patch"` asks for the compact one; anything else keeps today's. */
-const SyncChoice = z.object({ sync: z.literal(COMPACT_SYNC) });
-export const asksCompact = (auth: unknown): boolean => SyncChoice.safeParse(auth).success;
+/**
+ * The handshake's choice of wire: `sync: "patch"` asks for the compact one; anything else
+ * keeps today's. Where the game packs its views, the client must also name the same packing
+ * (`packing`), or it keeps today's wire too.
+ */
+const SyncChoice = z.object({ sync: z.literal(COMPACT_SYNC), packing: z.string().max(32).optional() });
+export function asksCompact(auth: unknown, packing?: ViewPacking): boolean {
+  const asked = SyncChoice.safeParse(auth);
+  if (!asked.success) return false;
+  return packing?.version === undefined || asked.data.packing === packing.version;
+}
 
 /** The socket takes the compact wire from now on (nothing held until its first full view). */
 export function enrol(socket: Socket): void {

@@ -58,7 +58,7 @@ export function attachGateway(ns: Namespace, deps: GatewayDeps) {
   ns.on("connection", (socket: Socket) => {
     // The compact wire needs this node to hold each socket's view; scale-out nodes do not
     // see each other's sockets, so there every client keeps today's wire.
-    if (deps.presence === undefined && asksCompact(socket.handshake.auth)) enrol(socket);
+    if (deps.presence === undefined && asksCompact(socket.handshake.auth, wire.packing)) enrol(socket);
     const session = new SocketSession(socket, wire);
     const handle = frameHandler(session, { host, seats, joins });
     const frames = gateFrames(

@@ -1,7 +1,7 @@
 import { io, type Socket } from "socket.io-client";
 import { AS_IS, type ViewPacking } from "../../src/engine/compact-wire";
 import type { ResyncAck, ResyncRequest } from "../../src/engine/resync";
-import { COMPACT_HANDSHAKE, CompactView, frameOf } from "../../web/src/kit/compact";
+import { CompactView, compactHandshake, frameOf } from "../../web/src/kit/compact";
 import { followSeq, seqOf } from "../../web/src/kit/sync";
 
 /** Which of a protocol's messages is a seat's full view (`state`, `ROOM_STATE`, `game:state`). */
@@ -52,7 +52,7 @@ export function compactSocket(
     transports: ["websocket"],
     forceNew: true,
     reconnection: false,
-    auth: { ...auth, ...COMPACT_HANDSHAKE },
+    auth: { ...auth, ...compactHandshake(packing) },
   });
   const answers: { req: ResyncRequest; ack: ResyncAck | null }[] = [];
   const follow = followSeq(socket, (req, ack) => answers.push({ req, ack }));

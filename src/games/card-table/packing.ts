@@ -311,6 +311,8 @@ function unpackEvent(packed: unknown): unknown {
 }
 
 export const cardTablePacking: ViewPacking = {
+  // Changed with any change to the packed form below (docs/protocols/platform.md, "Compact wire").
+  version: "ct-2",
   pack(msg) {
     if (!isStateMessage(msg)) return msg;
     const { state, ...rest } = msg;

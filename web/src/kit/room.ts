@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { Socket } from "socket.io-client";
 import type { ViewPacking } from "../../../src/engine/compact-wire";
-import { COMPACT_HANDSHAKE, CompactView, frameOf } from "./compact";
+import { CompactView, compactHandshake, frameOf } from "./compact";
 import { type ConnectionStatus, watchConnection } from "./connection";
 import { type RoomAction, type RoomBase, type ToastAction, withRoomBase } from "./room-state";
 import { connectNamespace } from "./socket";
@@ -79,12 +79,13 @@ export function useRoom<S extends RoomBase, A extends { kind: string }, M>(spec:
     leftRef.current = false;
     // Every room page takes the compact wire: one patch of its view a step (see compact.ts).
     const handshake = specRef.current.handshake ?? (() => ({}));
+    const wire = compactHandshake(specRef.current.packing);
     const auth = (cb: (data: object) => void) => {
       Promise.resolve()
         .then(() => handshake())
         .then(
-          (data) => cb({ ...data, ...COMPACT_HANDSHAKE }),
-          () => cb(COMPACT_HANDSHAKE),
+          (data) => cb({ ...data, ...wire }),
+          () => cb(wire),
         );
     };
     const socket = connectNamespace(namespace, { auth, room: specRef.current.room });
