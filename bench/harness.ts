@@ -281,17 +281,23 @@ export interface Histogram {
   buckets: { le: number; count: number }[];
 }
 
+/** The server's /metrics text, line by line; null when it does not answer. */
+async function metricsLines(url: string): Promise<string[] | null> {
+  const res = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) });
+  return res.ok ? (await res.text()).split("\n") : null;
+}
+
 /** Scrape one histogram (one label value, or one without labels) from the server's /metrics; null if it is not there. */
 export async function scrapeHistogram(
   url: string,
   name: string,
   label?: { key: string; value: string },
 ): Promise<Histogram | null> {
-  const res = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) });
-  if (!res.ok) return null;
+  const lines = await metricsLines(url);
+  if (!lines) return null;
   const h: Histogram = { count: 0, sumSeconds: 0, buckets: [] };
   const want = label ? `${label.key}="${label.value}"` : "";
-  for (const line of (await res.text()).split("\n")) {
+  for (const line of lines) {
     if (!line.startsWith(name) || !line.includes(want)) continue;
     const value = Number(line.slice(line.lastIndexOf(" ") + 1));
     if (line.startsWith(`${name}_bucket`)) {
@@ -307,10 +313,8 @@ export async function scrapeHistogram(
 /** One gauge's series from the server's /metrics, by the value of `labelKey` (empty when unlabelled). */
 export async function scrapeGauge(url: string, name: string, labelKey: string): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  const res = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) });
-  if (!res.ok) return out;
   const label = new RegExp(`${labelKey}="([^"]*)"`);
-  for (const line of (await res.text()).split("\n")) {
+  for (const line of (await metricsLines(url)) ?? []) {
     if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
     out.set(label.exec(line)?.[1] ?? "", Number(line.slice(line.lastIndexOf(" ") + 1)));
   }

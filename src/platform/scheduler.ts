@@ -13,6 +13,9 @@ export interface Scheduler {
 // setTimeout overflows past 2^31-1 ms; re-arm in steps for far deadlines.
 const MAX_DELAY = 2 ** 31 - 1;
 
+/** Rooms fired in one turn of the event loop, at most (each starts its turn; most of it runs after). */
+export const ROOMS_PER_TURN = 16;
+
 /**
  * Timers in this process. A room's timer that comes due is queued, and the queue fires up to
  * `ROOMS_PER_TURN` rooms per turn of the event loop (`setImmediate`): when many deadlines
@@ -23,9 +26,6 @@ const MAX_DELAY = 2 ** 31 - 1;
  * a lot of input, and deadlines queued one a turn fell hundreds of milliseconds late (1,040 of
  * 35,074 at 5,000 players; docs/benchmarks.md).
  */
-/** Rooms fired in one turn of the event loop, at most (each starts its turn; most of it runs after). */
-export const ROOMS_PER_TURN = 16;
-
 export class InProcessScheduler implements Scheduler {
   private timers = new Map<string, { at: number; handle: NodeJS.Timeout }>();
   /** Rooms due and not fired yet, in the order their timers came due. */

@@ -7,12 +7,13 @@ import {
   type ViewPacking,
 } from "../../../src/engine/compact-wire";
 
-/** What a room page adds to its handshake to ask for the compact wire (docs/protocols/platform.md, "Compact wire"). */
-export const COMPACT_HANDSHAKE = { sync: COMPACT_SYNC } as const;
-
-/** The same, naming the game's packing of its views when it has one (the server checks it matches its own). */
+/**
+ * What a room page adds to its handshake to ask for the compact wire (docs/protocols/platform.md,
+ * "Compact wire"), naming the game's packing of its views when it has one (the server checks
+ * it matches its own).
+ */
 export const compactHandshake = (packing?: ViewPacking): Record<string, string> =>
-  packing?.version === undefined ? { ...COMPACT_HANDSHAKE } : { ...COMPACT_HANDSHAKE, packing: packing.version };
+  packing?.version === undefined ? { sync: COMPACT_SYNC } : { sync: COMPACT_SYNC, packing: packing.version };
 
 /** One incoming message as today's wire brings it: its event, its payload and, for a named event, its `{ seq }`. */
 export type Incoming = [event: string, data: unknown, stamp?: { seq: number }];
